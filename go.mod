@@ -1,0 +1,3 @@
+module sig
+
+go 1.26
