@@ -169,6 +169,8 @@ type Info struct {
 	Summary                                string // one line on what it is
 	MinPlayers, MaxPlayers, DefaultPlayers int
 	Sticks                                 Sticks
+	// Rules is the player-facing rules page in Markdown, by language ("en", "fr", "ar").
+	Rules map[string]string
 	// NewState starts a game for the given number of players (already checked to be in range).
 	NewState func(players int) State
 }

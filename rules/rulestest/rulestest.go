@@ -9,8 +9,8 @@ package rulestest
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"sig/rules"
@@ -39,7 +39,9 @@ func RandomGame(t *testing.T, g *rules.Info, players int, seed int64, maxMoves i
 	var chances []float64
 	for step := 0; ; step++ {
 		s := m.State
-		where := func() string { return g.ID + " players=" + itoa(players) + " seed=" + itoa(int(seed)) + " step=" + itoa(step) + "\n" + s.String() }
+		where := func() string {
+			return g.ID + " players=" + itoa(players) + " seed=" + itoa(int(seed)) + " step=" + itoa(step) + "\n" + s.String()
+		}
 		if err := CheckState(s); err != nil {
 			t.Errorf("%s: %v", where(), err)
 			return false
