@@ -1,0 +1,5 @@
+//go:build !race
+
+package essig
+
+const raceEnabled = false

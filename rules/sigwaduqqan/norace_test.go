@@ -1,0 +1,5 @@
+//go:build !race
+
+package sigwaduqqan
+
+const raceEnabled = false
