@@ -118,7 +118,7 @@ func Replay(g *Info, r Record) (*Match, error) {
 	}
 	m, err := NewMatch(g, r.Players, r.Seed)
 	if err != nil {
-		return nil, fmt.Errorf("record: %w", err)
+		return nil, err
 	}
 	for i, s := range r.Moves {
 		if strings.TrimSpace(s) == "throw" {

@@ -179,9 +179,9 @@ type Info struct {
 func (g *Info) New(players int) (State, error) {
 	if players < g.MinPlayers || players > g.MaxPlayers {
 		if g.MinPlayers == g.MaxPlayers {
-			return nil, fmt.Errorf("%s is played by exactly %d players, not %d", g.ID, g.MinPlayers, players)
+			return nil, fmt.Errorf("bad player count %d: %s is played by exactly %d players", players, g.ID, g.MinPlayers)
 		}
-		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", g.ID, g.MinPlayers, g.MaxPlayers, players)
+		return nil, fmt.Errorf("bad player count %d: %s is played by %d to %d players", players, g.ID, g.MinPlayers, g.MaxPlayers)
 	}
 	return g.NewState(players), nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"sig/ai"
 	"sig/rules"
 	"sig/rules/games"
 )
@@ -149,7 +150,7 @@ func (s *session) newGame(req request) (any, error) {
 			return nil, err
 		}
 		if n < math.MinInt32 || n > math.MaxInt32 {
-			return nil, fmt.Errorf("bad player count %d for %s: %d to %d", n, g.ID, g.MinPlayers, g.MaxPlayers)
+			return nil, fmt.Errorf("bad player count %d: %s is played by %d to %d players", n, g.ID, g.MinPlayers, g.MaxPlayers)
 		}
 		players = int(n)
 	}
@@ -163,7 +164,7 @@ func (s *session) newGame(req request) (any, error) {
 	}
 	m, err := rules.NewMatch(g, players, seed)
 	if err != nil {
-		return nil, fmt.Errorf("bad player count: %v", err)
+		return nil, err
 	}
 	s.match = m
 	return stateAnswer{OK: true, State: m.State.Wire()}, nil
@@ -277,9 +278,13 @@ func (s *session) ai(req request) (any, error) {
 	return moveAnswer{OK: true, Move: st.FormatMove(mv)}, nil
 }
 
-// chooseMove asks the computer opponent for its move; ai.go wires it to package ai.
-var chooseMove = func(s rules.State, level string, seed int64, limit time.Duration) (rules.Move, error) {
-	return 0, errors.New("the computer opponents are not built yet")
+// chooseMove asks the computer opponent (package ai) for its move.
+func chooseMove(s rules.State, level string, seed int64, limit time.Duration) (rules.Move, error) {
+	l, err := ai.ParseLevel(level)
+	if err != nil {
+		return 0, err
+	}
+	return ai.Choose(s, l, seed, limit)
 }
 
 type recordAnswer struct {
