@@ -154,7 +154,7 @@ func (s *session) newGame(req request) (any, error) {
 		}
 		players = int(n)
 	}
-	seed := rand.Int64()
+	seed := rand.Int64N(1 << 53) // exact in any JSON reader, JavaScript's included
 	if present(req.Seed) {
 		n, err := integer(req.Seed, "seed")
 		if err != nil {

@@ -66,13 +66,19 @@ func (r rule) stops(b *board, pos int) bool {
 // waranas cannot change before it ends. Brent's cycle detection finds a recurrence exactly,
 // with one saved state and no step limit.
 //
+// Exactness has one bound, maxLaps: a sowing still going after that many laps is taken as
+// endless. Without it one constructed 80-seed position needs 492 million laps (seconds of
+// work) before its recurrence shows, which would freeze a frame or a search; the longest
+// finite sowing seen in 20,000 random games took 62 laps, and the endless ones found (cycles
+// of 4,535 and 7,105 laps) are proved well inside the bound.
+//
 // A recurrence needs a board without waranas (a seed falling into one could never come back
 // out, and without seeds passing a warana every lap moves them further from it), so endless
 // sowings can only happen before the first warana is made.
 func (r rule) endless(b board, pos int) bool {
 	saved, savedPos := b, pos
 	power, lam := 1, 0
-	for {
+	for laps := 0; laps < maxLaps; laps++ {
 		pos = b.lap(pos)
 		if r.stops(&b, pos) {
 			return false
@@ -86,7 +92,11 @@ func (r rule) endless(b board, pos int) bool {
 			lam = 0
 		}
 	}
+	return true
 }
+
+// maxLaps bounds the work of one endless-sowing check (about a millisecond); see endless.
+const maxLaps = 1 << 17
 
 // legalMask is the set of p's legal moves: bit k-1 for hole k, a non-warana hole of p's row with
 // seeds whose sowing ends.
