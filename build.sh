@@ -1,0 +1,317 @@
+#!/usr/bin/env bash
+# build.sh builds, serves and tests Sig. Run it from anywhere; everything lands in dist/.
+# ./build.sh help lists the commands.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$ROOT"
+
+DIST="$ROOT/dist"
+WEB="$DIST/web"
+# The five games, as the engine protocol names them.
+GAME_IDS=(sig-wa-duqqan es-sig sig-el-oued seega sadeqa)
+# The README's test command; .ci/run runs the same line.
+TEST_CMD=(go test -race ./...)
+
+usage() {
+	cat <<'EOF'
+usage: ./build.sh COMMAND
+
+  native        build the desktop game into dist/sig
+  wasm          build the browser game into dist/web (sig.wasm, loader, precompressed .gz)
+  serve [ADDR]  build the browser game and serve it on http://127.0.0.1:8080/ (or ADDR)
+  dist          build dist/web, a folder ready for any static host
+  test          run the tests (go test -race ./...)
+  smoke         desktop and browser smoke tests (Xvfb, Chromium); PNGs into dist/smoke
+  screenshots   desktop screenshots of every scene and game into dist/screenshots (Xvfb)
+  engine        build the engine protocol program into dist/sigengine
+  android       bind ./mobile into dist/android/sig.aar (needs the Android SDK, NDK, JDK)
+  ios           bind ./mobile into dist/ios/Sig.xcframework (needs macOS and Xcode)
+EOF
+}
+
+say() { printf '%s\n' "$*"; }
+die() {
+	printf 'build.sh: %s\n' "$*" >&2
+	exit 1
+}
+
+exe_suffix() {
+	if [ "$(go env GOOS)" = windows ]; then printf '.exe'; fi
+}
+
+build_native() {
+	mkdir -p "$DIST"
+	local out="$DIST/sig$(exe_suffix)"
+	go build -trimpath -o "$out" .
+	say "built $out"
+}
+
+build_engine() {
+	mkdir -p "$DIST"
+	local out="$DIST/sigengine$(exe_suffix)"
+	go build -trimpath -o "$out" ./cmd/sigengine
+	say "built $out"
+}
+
+# file_size prints the size of a file in bytes (GNU and BSD stat differ; wc does not).
+file_size() { wc -c <"$1" | tr -d ' '; }
+
+# compressor names the gzip encoder in use: zopfli where it is installed (its output is about 4%
+# smaller than gzip -9, for about a minute of processor time on sig.wasm, and every browser
+# reads it), else gzip -9. SIG_GZIP=fast picks gzip -9 anyway, for a quicker edit-reload loop.
+compressor() {
+	if [ "${SIG_GZIP:-best}" != fast ] && command -v zopfli >/dev/null; then
+		echo "zopfli --i1"
+	else
+		echo "gzip -9"
+	fi
+}
+
+# compress writes FILE.gz. Outputs are kept in dist/.gzcache by content, so building the same
+# sig.wasm again (./build.sh serve after ./build.sh wasm, say) does not compress it again.
+compress() {
+	local f="$1" how cache key
+	how="$(compressor)"
+	cache="$DIST/.gzcache"
+	key="$cache/$(sha256_of "$f")-${how// /_}.gz"
+	if [ -f "$key" ]; then
+		cp "$key" "$f.gz"
+		touch "$f.gz"
+		return
+	fi
+	if [ "$how" = "gzip -9" ]; then
+		gzip -9 -n -c "$f" >"$f.gz"
+	else
+		zopfli --i1 -c "$f" >"$f.gz"
+	fi
+	mkdir -p "$cache"
+	cp "$f.gz" "$key"
+	# Keep the dozen newest.
+	local old
+	for old in $(ls -1t "$cache" | tail -n +13); do rm -f "$cache/$old"; done
+}
+
+# sha256_of prints a file's SHA-256 (GNU coreutils, or macOS's shasum).
+sha256_of() {
+	if command -v sha256sum >/dev/null; then
+		sha256sum "$1" | cut -d' ' -f1
+	else
+		shasum -a 256 "$1" | cut -d' ' -f1
+	fi
+}
+
+build_wasm() {
+	rm -rf "$WEB"
+	mkdir -p "$WEB"
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o "$WEB/sig.wasm" .
+
+	local goroot exec_js
+	goroot="$(go env GOROOT)"
+	exec_js="$goroot/lib/wasm/wasm_exec.js"
+	[ -f "$exec_js" ] || exec_js="$goroot/misc/wasm/wasm_exec.js" # Go before 1.24
+	[ -f "$exec_js" ] || die "wasm_exec.js is not in $goroot/lib/wasm: is this a complete Go installation?"
+	cp "$exec_js" "$WEB/wasm_exec.js"
+
+	local f
+	for f in wasm/*; do
+		case "$f" in
+		*.html | *.js | *.css | *.svg | *.png | *.ico | *.json) cp "$f" "$WEB/" ;;
+		esac
+	done
+
+	# The loading bar counts the decompressed bytes of the download against this size.
+	local size tmp
+	size="$(file_size "$WEB/sig.wasm")"
+	tmp="$(mktemp)"
+	sed "s|<meta name=\"sig-wasm-size\" content=\"\">|<meta name=\"sig-wasm-size\" content=\"$size\">|" \
+		"$WEB/index.html" >"$tmp"
+	grep -q "content=\"$size\"" "$tmp" || die "wasm/index.html lost its sig-wasm-size meta tag"
+	mv "$tmp" "$WEB/index.html"
+	chmod 644 "$WEB/index.html"
+
+	# Precompressed twins, for servers that send name.gz to browsers taking gzip (sigserve does,
+	# and so do nginx's gzip_static and most static hosts).
+	say "compressing with $(compressor)…"
+	for f in "$WEB"/*; do
+		case "$f" in
+		*.gz | *.png | *.ico) ;;
+		*) compress "$f" ;;
+		esac
+	done
+
+	local total=0 n
+	say "built $WEB:"
+	for f in "$WEB"/*; do
+		[[ "$f" == *.gz ]] && continue
+		n="$(file_size "$f")"
+		if [ -f "$f.gz" ]; then
+			say "  $(basename "$f"): $n bytes, $(file_size "$f.gz") gzipped"
+			total=$((total + $(file_size "$f.gz")))
+		else
+			say "  $(basename "$f"): $n bytes"
+			total=$((total + n))
+		fi
+	done
+	say "  download, gzipped: $total bytes"
+}
+
+serve() {
+	local addr="${1:-127.0.0.1:8080}"
+	build_wasm
+	mkdir -p "$DIST"
+	go build -o "$DIST/sigserve$(exe_suffix)" ./cmd/sigserve
+	say "open http://$addr/ in a browser (Ctrl-C stops the server)"
+	exec "$DIST/sigserve$(exe_suffix)" -addr "$addr" -dir "$WEB"
+}
+
+dist() {
+	build_wasm
+	say ""
+	say "dist/web is ready for any static host: upload its files as they are."
+	say "  - serve sig.wasm as application/wasm if the host lets you (the loader copes if not);"
+	say "  - the .gz twins are optional: a host that serves name.gz with Content-Encoding: gzip"
+	say "    saves bandwidth; one that compresses on the fly can ignore them."
+}
+
+run_tests() {
+	say "${TEST_CMD[*]}"
+	"${TEST_CMD[@]}"
+}
+
+smoke() {
+	mkdir -p "$DIST/smoke"
+	SIG_SMOKE_OUT="${SIG_SMOKE_OUT:-$DIST/smoke}" go test -tags smoke -count=1 -timeout 20m -v ./smoke
+}
+
+# with_display runs "$@" with a display: the current one, or a private Xvfb started here.
+with_display() {
+	if [ -n "${DISPLAY:-}" ]; then
+		"$@"
+		return
+	fi
+	command -v Xvfb >/dev/null || die "no DISPLAY and no Xvfb: install it (apt-get install xvfb) or run on a desktop"
+	local fifo display status=0
+	fifo="$(mktemp -u)"
+	mkfifo "$fifo"
+	Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$fifo" >/dev/null 2>&1 &
+	XVFB_PID=$!
+	trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
+	read -r display <"$fifo"
+	rm -f "$fifo"
+	DISPLAY=":$display" "$@" || status=$?
+	kill "$XVFB_PID" 2>/dev/null || true
+	wait "$XVFB_PID" 2>/dev/null || true
+	return "$status"
+}
+
+# shoot NAME ARGS… takes one desktop screenshot into dist/screenshots/NAME.png.
+shoot() {
+	local name="$1"
+	shift
+	local out="$DIST/screenshots/$name.png"
+	if "$DIST/sig" -width 1280 -height 800 -screenshot "$out" "$@" >/dev/null 2>"$DIST/screenshots/$name.log"; then
+		rm -f "$DIST/screenshots/$name.log"
+		say "  $out"
+	else
+		say "  $name FAILED: $(tail -n 3 "$DIST/screenshots/$name.log")"
+		return 1
+	fi
+}
+
+screenshots() {
+	build_native
+	rm -rf "$DIST/screenshots"
+	mkdir -p "$DIST/screenshots"
+	with_display take_screenshots
+}
+
+take_screenshots() {
+	local failed=0 id
+	say "screenshots:"
+	shoot title -screenshot-frame 60 || failed=1
+	for id in "${GAME_IDS[@]}"; do
+		shoot "setup-$id" -game "$id" -screenshot-frame 60 || failed=1
+		shoot "play-$id" -game "$id" -seats ai:easy,ai:easy -seed 7 -screenshot-frame 600 || failed=1
+	done
+	[ "$failed" = 0 ] || die "some screenshots failed (see the .log files in dist/screenshots)"
+}
+
+# need_tools dies listing every missing piece at once, with how to get it.
+need_tools() {
+	local what="$1"
+	shift
+	if [ "$#" -gt 0 ]; then
+		printf 'build.sh %s: cannot build here; missing:\n' "$what" >&2
+		printf '  - %s\n' "$@" >&2
+		printf 'The README ("Phones") lists the steps.\n' >&2
+		exit 1
+	fi
+}
+
+ebitenmobile_cmd() {
+	if command -v ebitenmobile >/dev/null; then
+		command -v ebitenmobile
+	elif [ -x "$(go env GOPATH)/bin/ebitenmobile" ]; then
+		printf '%s' "$(go env GOPATH)/bin/ebitenmobile"
+	fi
+}
+
+EBITENMOBILE_HINT="ebitenmobile: go install github.com/hajimehoshi/ebiten/v2/cmd/ebitenmobile@v2.10.4"
+
+android() {
+	local missing=() sdk="${ANDROID_HOME:-${ANDROID_SDK_ROOT:-}}" ndk="${ANDROID_NDK_HOME:-}"
+	[ -n "$(ebitenmobile_cmd)" ] || missing+=("$EBITENMOBILE_HINT")
+	if [ -z "$sdk" ] || [ ! -d "$sdk" ]; then
+		missing+=("the Android SDK: install it (Android Studio, or the command-line tools) and set ANDROID_HOME")
+	elif [ -z "$ndk" ]; then
+		ndk="$(find "$sdk/ndk" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort -V | tail -n 1)"
+		[ -n "$ndk" ] || [ -d "$sdk/ndk-bundle" ] ||
+			missing+=("the Android NDK: sdkmanager \"ndk;27.2.12479018\" (or set ANDROID_NDK_HOME)")
+	fi
+	command -v javac >/dev/null || missing+=("a JDK (17 or later): apt-get install openjdk-17-jdk-headless")
+	need_tools android "${missing[@]}"
+	mkdir -p "$DIST/android"
+	"$(ebitenmobile_cmd)" bind -target android -javapkg org.sig.game \
+		-o "$DIST/android/sig.aar" ./mobile
+	say "built $DIST/android/sig.aar"
+}
+
+ios() {
+	local missing=()
+	[ -n "$(ebitenmobile_cmd)" ] || missing+=("$EBITENMOBILE_HINT")
+	if [ "$(uname -s)" != Darwin ]; then
+		missing+=("macOS with Xcode: iOS frameworks are built only on a Mac")
+	elif ! command -v xcodebuild >/dev/null || ! xcrun --sdk iphoneos --show-sdk-path >/dev/null 2>&1; then
+		missing+=("Xcode with the iOS SDK: install it from the App Store, then xcode-select --install")
+	fi
+	need_tools ios "${missing[@]}"
+	mkdir -p "$DIST/ios"
+	"$(ebitenmobile_cmd)" bind -target ios -o "$DIST/ios/Sig.xcframework" ./mobile
+	say "built $DIST/ios/Sig.xcframework"
+}
+
+cmd="${1:-}"
+[ "$#" -gt 0 ] && shift
+case "$cmd" in
+native) build_native ;;
+wasm) build_wasm ;;
+serve) serve "$@" ;;
+dist) dist ;;
+test) run_tests ;;
+smoke) smoke ;;
+screenshots) screenshots ;;
+engine) build_engine ;;
+android) android ;;
+ios) ios ;;
+help | -h | --help) usage ;;
+"")
+	usage >&2
+	exit 2
+	;;
+*)
+	printf 'build.sh: unknown command %q\n\n' "$cmd" >&2
+	usage >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// newTestSite lays out a small built site: index.html, a .wasm with its .gz twin, a script
+// without one, and a file outside the site that must never be served.
+func newTestSite(t *testing.T) (*site, string, []byte) {
+	t.Helper()
+	base := t.TempDir()
+	dir := filepath.Join(base, "web")
+	must(t, os.MkdirAll(filepath.Join(dir, "sub"), 0o755))
+	wasm := bytes.Repeat([]byte("\x00asm sig "), 5000)
+	write(t, filepath.Join(dir, "index.html"), []byte("<!doctype html><title>Sig</title>"))
+	write(t, filepath.Join(dir, "sig.wasm"), wasm)
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(wasm)
+	must(t, zw.Close())
+	write(t, filepath.Join(dir, "sig.wasm.gz"), gz.Bytes())
+	write(t, filepath.Join(dir, "wasm_exec.js"), []byte("// go"))
+	write(t, filepath.Join(dir, "sub", "index.html"), []byte("sub"))
+	write(t, filepath.Join(base, "secret.txt"), []byte("secret"))
+	s, err := newSite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, dir, wasm
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, path string, b []byte) {
+	t.Helper()
+	must(t, os.WriteFile(path, b, 0o644))
+}
+
+func get(s http.Handler, method, target, acceptEncoding string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, nil)
+	if acceptEncoding != "" {
+		r.Header.Set("Accept-Encoding", acceptEncoding)
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w
+}
+
+func TestServesGzipTwinWhenAccepted(t *testing.T) {
+	s, _, wasm := newTestSite(t)
+	w := get(s, "GET", "/sig.wasm", "gzip, deflate, br")
+	if w.Code != http.StatusOK {
+		t.Fatalf("status %d", w.Code)
+	}
+	if got := w.Header().Get("Content-Encoding"); got != "gzip" {
+		t.Fatalf("Content-Encoding %q, want gzip", got)
+	}
+	if got := w.Header().Get("Content-Type"); got != "application/wasm" {
+		t.Errorf("Content-Type %q, want application/wasm", got)
+	}
+	if got, want := w.Header().Get("Content-Length"), strconv.Itoa(w.Body.Len()); got != want {
+		t.Errorf("Content-Length %q, want %q", got, want)
+	}
+	if w.Body.Len() >= len(wasm) {
+		t.Errorf("gzipped body is %d bytes, no smaller than the %d-byte file", w.Body.Len(), len(wasm))
+	}
+	zr, err := gzip.NewReader(w.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(plain, wasm) {
+		t.Error("the gzipped body does not unpack to the .wasm")
+	}
+	if !strings.Contains(w.Header().Get("Vary"), "Accept-Encoding") {
+		t.Error("no Vary: Accept-Encoding")
+	}
+}
+
+func TestServesPlainWithoutGzip(t *testing.T) {
+	s, _, wasm := newTestSite(t)
+	for _, ae := range []string{"", "identity", "gzip;q=0", "br", "*;q=0"} {
+		w := get(s, "GET", "/sig.wasm", ae)
+		if w.Code != http.StatusOK {
+			t.Fatalf("Accept-Encoding %q: status %d", ae, w.Code)
+		}
+		if got := w.Header().Get("Content-Encoding"); got != "" {
+			t.Errorf("Accept-Encoding %q: Content-Encoding %q, want none", ae, got)
+		}
+		if !bytes.Equal(w.Body.Bytes(), wasm) {
+			t.Errorf("Accept-Encoding %q: body differs from the file", ae)
+		}
+		if got, want := w.Header().Get("Content-Length"), strconv.Itoa(len(wasm)); got != want {
+			t.Errorf("Accept-Encoding %q: Content-Length %q, want %q", ae, got, want)
+		}
+	}
+}
+
+func TestStaleGzipTwinIsIgnored(t *testing.T) {
+	s, dir, wasm := newTestSite(t)
+	old := time.Now().Add(-time.Hour)
+	must(t, os.Chtimes(filepath.Join(dir, "sig.wasm.gz"), old, old))
+	w := get(s, "GET", "/sig.wasm", "gzip")
+	if got := w.Header().Get("Content-Encoding"); got != "" {
+		t.Errorf("served the stale .gz (Content-Encoding %q)", got)
+	}
+	if !bytes.Equal(w.Body.Bytes(), wasm) {
+		t.Error("body differs from the fresh file")
+	}
+}
+
+func TestIndexAndTypes(t *testing.T) {
+	s, _, _ := newTestSite(t)
+	for _, tc := range []struct{ target, ctype, body string }{
+		{"/", "text/html; charset=utf-8", "<!doctype html><title>Sig</title>"},
+		{"/index.html", "text/html; charset=utf-8", "<!doctype html><title>Sig</title>"},
+		{"/sub/", "text/html; charset=utf-8", "sub"},
+		{"/sub", "text/html; charset=utf-8", "sub"},
+		{"/wasm_exec.js", "text/javascript; charset=utf-8", "// go"},
+	} {
+		w := get(s, "GET", tc.target, "gzip")
+		if w.Code != http.StatusOK {
+			t.Errorf("%s: status %d", tc.target, w.Code)
+			continue
+		}
+		if got := w.Header().Get("Content-Type"); got != tc.ctype {
+			t.Errorf("%s: Content-Type %q, want %q", tc.target, got, tc.ctype)
+		}
+		if got := w.Body.String(); got != tc.body {
+			t.Errorf("%s: body %q, want %q", tc.target, got, tc.body)
+		}
+		if got := w.Header().Get("Cache-Control"); got != "no-cache" {
+			t.Errorf("%s: Cache-Control %q, want no-cache", tc.target, got)
+		}
+	}
+}
+
+func TestRefusesWhatIsNotThere(t *testing.T) {
+	s, _, _ := newTestSite(t)
+	for _, target := range []string{"/missing.wasm", "/../secret.txt", "/sub/../../secret.txt", "/%2e%2e/secret.txt"} {
+		w := get(s, "GET", target, "")
+		if w.Code != http.StatusNotFound {
+			t.Errorf("%s: status %d, want 404", target, w.Code)
+		}
+		if strings.Contains(w.Body.String(), "secret") {
+			t.Errorf("%s: served a file outside the site", target)
+		}
+	}
+	if w := get(s, "POST", "/", ""); w.Code != http.StatusMethodNotAllowed {
+		t.Errorf("POST: status %d, want 405", w.Code)
+	}
+}
+
+func TestHeadAndRevalidation(t *testing.T) {
+	s, _, _ := newTestSite(t)
+	head := get(s, "HEAD", "/sig.wasm", "gzip")
+	if head.Code != http.StatusOK || head.Body.Len() != 0 {
+		t.Fatalf("HEAD: status %d, %d body bytes", head.Code, head.Body.Len())
+	}
+	if head.Header().Get("Content-Length") == "" {
+		t.Error("HEAD: no Content-Length")
+	}
+	etag := head.Header().Get("ETag")
+	if etag == "" {
+		t.Fatal("no ETag")
+	}
+	r := httptest.NewRequest("GET", "/sig.wasm", nil)
+	r.Header.Set("Accept-Encoding", "gzip")
+	r.Header.Set("If-None-Match", etag)
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	if w.Code != http.StatusNotModified {
+		t.Errorf("If-None-Match the current ETag: status %d, want 304", w.Code)
+	}
+	plain := get(s, "HEAD", "/sig.wasm", "")
+	if plain.Header().Get("ETag") == etag {
+		t.Error("the plain and gzipped answers share an ETag")
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for header, want := range map[string]bool{
+		"":                    false,
+		"gzip":                true,
+		"GZIP":                true,
+		"deflate, gzip;q=0.5": true,
+		"gzip;q=0":            false,
+		"gzip; q=0.0":         false,
+		"*":                   true,
+		"*, gzip;q=0":         false,
+		"br, x-gzip":          true,
+		"identity":            false,
+	} {
+		if got := acceptsGzip(header); got != want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", header, got, want)
+		}
+	}
+}
+
+func TestRunRejectsBadInput(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run([]string{"-dir", filepath.Join(t.TempDir(), "none")}, &out, &errOut); err == nil ||
+		!strings.Contains(err.Error(), "build.sh wasm") {
+		t.Errorf("missing folder: err %v, want a hint to build first", err)
+	}
+	if err := run([]string{"-nosuchflag"}, &out, &errOut); err == nil {
+		t.Error("unknown flag accepted")
+	}
+	if err := run([]string{"extra"}, &out, &errOut); err == nil {
+		t.Error("stray argument accepted")
+	}
+	dir := t.TempDir()
+	if err := run([]string{"-dir", dir, "-addr", "256.0.0.1:bad"}, &out, &errOut); err == nil {
+		t.Error("bad address accepted")
+	}
+}

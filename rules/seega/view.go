@@ -1,0 +1,65 @@
+package seega
+
+import "sig/rules"
+
+// Read-only accessors for the play scene, which draws the position and explains it; none of
+// them changes the state or works out anything the rules above do not already decide.
+
+// At is the owner of the piece on sq (0 or 1), or -1 if sq is empty or not a square.
+func (s *State) At(sq int) int {
+	if sq < 0 || sq >= Squares {
+		return -1
+	}
+	switch {
+	case s.pieces[0]&(1<<sq) != 0:
+		return 0
+	case s.pieces[1]&(1<<sq) != 0:
+		return 1
+	}
+	return -1
+}
+
+// InHand is the number of pieces player p still has to place.
+func (s *State) InHand(p int) int { return int(s.inHand[p&1]) }
+
+// Captured is the number of pieces player p has taken.
+func (s *State) Captured(p int) int { return int(s.captured[p&1]) }
+
+// PlacingPiece is which piece of the turn the player to move places next (1 or 2), or 0 once
+// every piece is placed.
+func (s *State) PlacingPiece() int { return int(s.placing) }
+
+// Chain reports whether the player to move must capture again.
+func (s *State) Chain() bool { return s.chain }
+
+// Blocked is the player who cannot move while the opponent plays again under the blocked rule,
+// or -1.
+func (s *State) Blocked() int { return int(s.blocked) }
+
+// MustCapture reports whether the player to move must capture (capture is compulsory and
+// some move captures, or a chain goes on).
+func (s *State) MustCapture() bool {
+	if s.reason != NotOver || s.Placing() {
+		return false
+	}
+	if s.chain {
+		return true
+	}
+	p := s.toMove
+	return s.blocked < 0 && threatened(s.pieces[p], s.pieces[1-p]) != 0
+}
+
+// Captures is the set of squares (bit sq set) whose pieces the step m of the player to move
+// would capture; 0 for a placement or a move that is not a step.
+func (s *State) Captures(m rules.Move) uint32 {
+	from, to, step, ok := decode(m)
+	if !ok || !step || s.Placing() {
+		return 0
+	}
+	p := s.toMove
+	own := s.pieces[p]
+	if own&(1<<from) == 0 {
+		return 0
+	}
+	return captures(to, own, s.pieces[1-p])
+}

@@ -1,0 +1,531 @@
+package board
+
+import (
+	"image/color"
+	"math"
+	"math/rand/v2"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/solarlune/resolv"
+
+	"sig/rules"
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// Arena is the tray in the side panel where the sticks are thrown: it shows the last throw at
+// rest, and tumbles the sticks into their new places when a throw is animated. The faces that
+// land up are the ones the rules chose.
+//
+// A throw is simulated once, when it is queued, and then replayed: the sticks leave the hand at
+// the near edge of the tray, fly, bounce one to three times on its floor, knock into its walls
+// and into each other (resolv shapes), slide and come to rest 0.9 to 1.3 s after release. Each
+// stick rolls about its length in the air; its roll is bent, a little at a time, so that it
+// settles on the face the rules chose. Everything random comes from the arena's seeded source,
+// so the same seed throws the same way.
+type Arena struct {
+	Kind   rules.Sticks
+	Rect   ui.Rect
+	sticks []stick
+	thrown bool
+	landed bool // the sticks of the last throw lie still
+	rng    *rand.Rand
+
+	toss *tumble // the throw being shown, nil before the first
+}
+
+// stick is one stick as it is drawn now, in tray units: the tray's floor is aspect wide and 1
+// high, x to the right and y down, z up from the floor.
+type stick struct {
+	x, y, z float64
+	angle   float64 // about the vertical: 0 lies along x
+	roll    float64 // about its length: cos(roll) > 0 shows the marked face
+	marked  bool    // the face it will rest on
+}
+
+// The physics of a throw, in tray units (the tray is 1 high) and seconds.
+const (
+	tumbleDT      = 1.0 / 120 // the simulation's step
+	tumbleMaxTime = 2.2       // every stick is stopped by then, come what may
+	gravity       = 9.0
+	wallHeight    = 0.22 // sticks higher than this fly over the walls
+	stickContactZ = 0.2  // sticks lower than this knock into each other
+	slideFriction = 3.2  // the floor slows a sliding stick by this much per second
+	spinFriction  = 14.0 // and its turning, in radians per second per second
+	restSpeed     = 0.03
+	restSpin      = 0.25
+	// shapeScale turns tray units into the units of the resolv shapes: resolv's segment test
+	// is written for pixel-sized coordinates (it nudges by a whole unit for corner cases), so
+	// the shapes are a tray 100 high.
+	shapeScale = 100.0
+	// The rest comes 0.9 to 1.3 s after release at normal speed.
+	restMin, restMax = 0.9, 1.3
+)
+
+// tumble is a simulated throw: the pose of every stick at every step, and when all lay still.
+type tumble struct {
+	aspect  float64
+	length  float64 // a stick's length
+	frames  [][]stick
+	rest    float64 // simulated seconds until every stick lay still
+	bounces []int   // how often each stick bounced off the floor
+	faces   uint8   // the faces it lands on
+}
+
+// NewArena makes a tray for the sticks of kind k (none for games without sticks).
+func NewArena(k rules.Sticks, seed int64) *Arena {
+	a := &Arena{Kind: k, rng: rand.New(rand.NewPCG(uint64(seed), 17))}
+	n := k.Count()
+	a.sticks = make([]stick, n)
+	asp := defaultAspect
+	for i := range a.sticks {
+		s := &a.sticks[i]
+		// Laid neatly side by side, upright, before the first throw.
+		s.x = asp * (float64(i) + 0.5) / float64(n)
+		s.y = 0.5
+		s.angle = math.Pi/2 + (a.rng.Float64()-0.5)*0.2
+		s.marked = i%2 == 0
+		if !s.marked {
+			s.roll = math.Pi
+		}
+	}
+	return a
+}
+
+// defaultAspect is the tray's width over its height before it has been laid out.
+const defaultAspect = 3.6
+
+// Thrown reports whether anything was thrown yet (before that, the sticks lie neatly).
+func (a *Arena) Thrown() bool { return a.thrown }
+
+// Landed reports whether the last throw has come to rest (false before the first throw).
+func (a *Arena) Landed() bool { return a.thrown && a.landed }
+
+// Faces is the faces the sticks show now: one bit a stick, set where the marked face is up.
+func (a *Arena) Faces() uint8 {
+	var f uint8
+	for i, s := range a.sticks {
+		if math.Cos(s.roll) > 0 {
+			f |= 1 << i
+		}
+	}
+	return f
+}
+
+// Hits adds the tray as a way to throw: a tap on the sticks is a tap on the play scene's
+// "throw" button, which the menu honours only while that button is offered.
+func (a *Arena) Hits(h *ui.HitMap) {
+	if a.Rect.W > 0 && a.Rect.H > 0 && len(a.sticks) > 0 {
+		h.AddRect(a.Rect, ui.Target{Kind: "button", ID: "throw"})
+	}
+}
+
+// Throw appends to q the tumble of the sticks landing with faces up (one bit a stick, set where
+// the marked side is up); start runs as they leave the hand (the clatter). The sticks come to
+// rest 0.9 to 1.3 s after release, times dur (1 at normal speed): the step lasts that long.
+func (a *Arena) Throw(q *Queue, faces uint8, dur float64, start func()) {
+	if len(a.sticks) == 0 {
+		return
+	}
+	if dur <= 0 {
+		dur = 1
+	}
+	tb := a.simulate(faces)
+	span := math.Max(restMin, math.Min(restMax, tb.rest))
+	q.Add(Step{
+		Dur: span * dur,
+		Start: func() {
+			a.thrown, a.landed = true, false
+			a.toss = tb
+			if start != nil {
+				start()
+			}
+		},
+		Run: func(t float64) {
+			a.toss = tb
+			a.thrown = true
+			a.pose(tb, t*tb.rest)
+			a.landed = t >= 1
+		},
+	})
+}
+
+// Settle lays the sticks of the last throw where they come to rest, at once: for a queue
+// cleared mid-throw (undo), which would otherwise leave them in the air.
+func (a *Arena) Settle() {
+	if a.toss != nil {
+		a.pose(a.toss, a.toss.rest)
+		a.landed = true
+	}
+}
+
+// pose sets the sticks to where the tumble has them at simulated time tm.
+func (a *Arena) pose(tb *tumble, tm float64) {
+	k := tm / tumbleDT
+	i := int(math.Floor(k))
+	if i >= len(tb.frames)-1 {
+		copy(a.sticks, tb.frames[len(tb.frames)-1])
+		return
+	}
+	if i < 0 {
+		i, k = 0, 0
+	}
+	f := k - float64(i)
+	p, q := tb.frames[i], tb.frames[i+1]
+	for j := range a.sticks {
+		s := p[j]
+		s.x += (q[j].x - s.x) * f
+		s.y += (q[j].y - s.y) * f
+		s.z += (q[j].z - s.z) * f
+		s.angle += (q[j].angle - s.angle) * f
+		s.roll += (q[j].roll - s.roll) * f
+		a.sticks[j] = s
+	}
+}
+
+// stickLength is how long a stick is in a tray of aspect asp holding n sticks.
+func stickLength(asp float64, n int) float64 {
+	return math.Min(0.78, asp/float64(max(n, 1))*2.0)
+}
+
+// body is a stick in the simulation.
+type body struct {
+	x, y, z    float64
+	vx, vy, vz float64
+	angle, w   float64 // yaw and its rate
+	roll, rw   float64 // roll and its rate
+	delay      float64 // seconds before it leaves the hand
+	bounces    int     // bounces left before it stays on the floor
+	bounced    int
+	floor      bool // lying on the floor
+	still      bool
+	lastImpact float64 // when it last met the floor
+	shape      *resolv.ConvexPolygon
+	half       [2]float64 // the shape's half length and half width
+}
+
+// simulate throws the sticks so that they land with faces up and records the flight.
+func (a *Arena) simulate(faces uint8) *tumble {
+	n := len(a.sticks)
+	asp := defaultAspect
+	if a.Rect.W > 0 && a.Rect.H > 0 {
+		fl := a.Rect.Inset(7) // the floor, as Draw lays it (near enough at any scale)
+		asp = math.Max(1.5, math.Min(12, fl.W/math.Max(1, fl.H)))
+	}
+	L := stickLength(asp, n)
+	W := L * 0.13
+	tb := &tumble{aspect: asp, length: L, faces: faces, bounces: make([]int, n)}
+
+	// The walls: thick blocks around the floor, so no stick slips through one in a step.
+	const thick = 2.0
+	k := shapeScale
+	walls := []*resolv.ConvexPolygon{
+		resolv.NewRectangleFromTopLeft(-thick*k, -thick*k, (asp+2*thick)*k, thick*k), // far
+		resolv.NewRectangleFromTopLeft(-thick*k, k, (asp+2*thick)*k, thick*k),        // near
+		resolv.NewRectangleFromTopLeft(-thick*k, 0, thick*k, k),                      // left
+		resolv.NewRectangleFromTopLeft(asp*k, 0, thick*k, k),                         // right
+	}
+
+	bs := make([]body, n)
+	// The hand: all the sticks held together, roughly parallel, above the near edge.
+	handX := asp * (0.35 + 0.3*a.rng.Float64())
+	handA := math.Pi/2 + (a.rng.Float64()-0.5)*0.6
+	for i := range bs {
+		b := &bs[i]
+		off := (float64(i) - float64(n-1)/2) * W * 1.6
+		b.x = handX + off
+		b.y = 1.05 + a.rng.Float64()*0.05
+		b.z = 0.35 + a.rng.Float64()*0.1
+		b.angle = handA + (a.rng.Float64()-0.5)*0.3
+		b.delay = float64(i)*0.025 + a.rng.Float64()*0.02
+		// Aim at a spot on the floor: spread across the tray, not too near a wall.
+		tx := asp*0.12 + a.rng.Float64()*asp*0.76
+		ty := 0.45 + a.rng.Float64()*0.35
+		b.vz = 0.7 + a.rng.Float64()*0.3
+		land := (b.vz + math.Sqrt(b.vz*b.vz+2*gravity*b.z)) / gravity
+		b.vx = (tx - b.x) / land
+		b.vy = (ty - b.y) / land
+		b.w = (a.rng.Float64()*2 - 1) * 7
+		b.rw = (14 + a.rng.Float64()*16) * float64(1-2*a.rng.IntN(2))
+		b.roll = a.rng.Float64() * 2 * math.Pi
+		b.bounces = 1 + a.rng.IntN(3)
+		b.shape = resolv.NewRectangle(0, 0, L*shapeScale, W*shapeScale)
+		b.half = [2]float64{L * shapeScale / 2, W * shapeScale / 2}
+	}
+
+	snapshot := func() []stick {
+		f := make([]stick, n)
+		for i := range bs {
+			b := &bs[i]
+			f[i] = stick{x: b.x, y: b.y, z: b.z, angle: b.angle, roll: b.roll, marked: faces&(1<<i) != 0}
+		}
+		return f
+	}
+	tb.frames = append(tb.frames, snapshot())
+	tm := 0.0
+	for tm < tumbleMaxTime {
+		tm += tumbleDT
+		all := true
+		for i := range bs {
+			b := &bs[i]
+			if tm < b.delay || b.still {
+				all = all && b.still
+				continue
+			}
+			all = false
+			a.fly(b, tm)
+		}
+		// Collisions, near the floor only: the walls, then each pair of sticks.
+		// A stick lying still has been cleared of everything; what is farther than half a
+		// stick from a wall, or a stick's length from another stick, cannot touch it.
+		for i := range bs {
+			b := &bs[i]
+			if tm < b.delay || b.z > wallHeight || b.still {
+				continue
+			}
+			near := [4]bool{b.y < L/2, b.y > 1-L/2, b.x < L/2, b.x > asp-L/2}
+			for k, w := range walls {
+				if !near[k] {
+					continue
+				}
+				place(b)
+				if set := b.shape.Intersection(w); !set.IsEmpty() {
+					collide(b, nil, set, L, 0.35)
+				}
+			}
+			keepInside(b, asp, L, W)
+		}
+		for i := range bs {
+			for j := i + 1; j < len(bs); j++ {
+				p, q := &bs[i], &bs[j]
+				if tm < p.delay || tm < q.delay || p.z > stickContactZ || q.z > stickContactZ || (p.still && q.still) {
+					continue
+				}
+				if dx, dy := p.x-q.x, p.y-q.y; dx*dx+dy*dy > L*L {
+					continue
+				}
+				place(p)
+				place(q)
+				if set := p.shape.Intersection(q.shape); !set.IsEmpty() {
+					collide(p, q, set, L, 0.3)
+				}
+			}
+		}
+		for i := range bs {
+			b := &bs[i]
+			if b.floor && !b.still && math.Hypot(b.vx, b.vy) < restSpeed && math.Abs(b.w) < restSpin && math.Abs(b.rw) < restSpin {
+				b.still = true
+				b.vx, b.vy, b.w, b.rw = 0, 0, 0, 0
+			}
+		}
+		tb.frames = append(tb.frames, snapshot())
+		if all {
+			break
+		}
+	}
+	tb.rest = tm
+	for i := range bs {
+		tb.bounces[i] = bs[i].bounced
+	}
+
+	// Bend each stick's roll so that it rests on its face: the whole correction is spread over
+	// its flight up to its last meeting with the floor, while it spins fast.
+	for i := range bs {
+		end := tb.frames[len(tb.frames)-1][i].roll
+		want := math.Round(end/(2*math.Pi)) * 2 * math.Pi
+		if faces&(1<<i) == 0 {
+			want = math.Round((end-math.Pi)/(2*math.Pi))*2*math.Pi + math.Pi
+		}
+		d := want - end
+		until := math.Max(bs[i].lastImpact, bs[i].delay+0.1)
+		for k, f := range tb.frames {
+			t := (float64(k)*tumbleDT - bs[i].delay) / (until - bs[i].delay)
+			f[i].roll += d * Ease(t)
+		}
+	}
+	return tb
+}
+
+// fly moves b one step: through the air, or sliding on the floor.
+func (a *Arena) fly(b *body, tm float64) {
+	dt := tumbleDT
+	b.x += b.vx * dt
+	b.y += b.vy * dt
+	b.angle += b.w * dt
+	b.roll += b.rw * dt
+	if !b.floor {
+		b.vz -= gravity * dt
+		b.z += b.vz * dt
+		if b.z <= 0 {
+			b.z = 0
+			b.lastImpact = tm
+			if b.bounces > 0 {
+				b.bounces--
+				b.bounced++
+				b.vz = -b.vz * 0.38
+				b.vx *= 0.7
+				b.vy *= 0.7
+				b.w = b.w*0.6 + (math.Sin(b.roll)*3 + 1.5*math.Cos(b.angle*3))
+				b.rw *= 0.55
+			} else {
+				b.vz = 0
+				b.floor = true
+				b.vx *= 0.6
+				b.vy *= 0.6
+			}
+		}
+		return
+	}
+	// On the floor: friction slows the slide, the turning and the rolling.
+	if v := math.Hypot(b.vx, b.vy); v > 0 {
+		k := math.Max(0, v-slideFriction*dt) / v
+		b.vx *= k
+		b.vy *= k
+	}
+	b.w = towardZero(b.w, spinFriction*dt)
+	b.rw *= math.Exp(-18 * dt)
+}
+
+func towardZero(v, d float64) float64 {
+	if v > d {
+		return v - d
+	}
+	if v < -d {
+		return v + d
+	}
+	return 0
+}
+
+// place puts b's resolv shape where b is. The corners are turned here, once, rather than by
+// resolv's rotation, which would turn them again at every test.
+func place(b *body) {
+	sn, cs := math.Sincos(b.angle)
+	hl, hw := b.half[0], b.half[1]
+	for k, c := range [4][2]float64{{-hl, -hw}, {hl, -hw}, {hl, hw}, {-hl, hw}} {
+		b.shape.Points[k] = resolv.NewVector(c[0]*cs-c[1]*sn, c[0]*sn+c[1]*cs)
+	}
+	b.shape.SetPosition(b.x*shapeScale, b.y*shapeScale)
+	b.shape.SetRotation(0) // and the bounds follow the corners
+}
+
+// collide separates p from q (a wall when q is nil) by the intersection's minimum translation
+// and exchanges an impulse at the contact, with restitution e. Both are rods of length L and
+// unit mass.
+func collide(p, q *body, set resolv.IntersectionSet, L, e float64) {
+	mtv := set.MTV.Scale(1.0 / shapeScale)
+	depth := mtv.Magnitude()
+	if depth == 0 {
+		return
+	}
+	nx, ny := mtv.X/depth, mtv.Y/depth // from q toward p
+	var cx, cy float64
+	for _, in := range set.Intersections {
+		cx += in.Point.X
+		cy += in.Point.Y
+	}
+	cx /= float64(len(set.Intersections)) * shapeScale
+	cy /= float64(len(set.Intersections)) * shapeScale
+	inertia := L * L / 12
+	invQ, invIQ := 0.0, 0.0
+	if q != nil {
+		invQ, invIQ = 1, 1/inertia
+		p.x += mtv.X / 2
+		p.y += mtv.Y / 2
+		q.x -= mtv.X / 2
+		q.y -= mtv.Y / 2
+	} else {
+		p.x += mtv.X
+		p.y += mtv.Y
+	}
+	rpx, rpy := cx-p.x, cy-p.y
+	vpx, vpy := p.vx-p.w*rpy, p.vy+p.w*rpx
+	var rqx, rqy, vqx, vqy float64
+	if q != nil {
+		rqx, rqy = cx-q.x, cy-q.y
+		vqx, vqy = q.vx-q.w*rqy, q.vy+q.w*rqx
+	}
+	vn := (vpx-vqx)*nx + (vpy-vqy)*ny
+	if vn >= 0 {
+		return // already parting
+	}
+	rpn := rpx*ny - rpy*nx
+	rqn := rqx*ny - rqy*nx
+	j := -(1 + e) * vn / (1 + invQ + rpn*rpn/inertia + rqn*rqn*invIQ)
+	p.vx += j * nx
+	p.vy += j * ny
+	p.w += rpn * j / inertia
+	p.still = false
+	if q != nil {
+		q.vx -= j * nx
+		q.vy -= j * ny
+		q.w -= rqn * j * invIQ
+		q.still = false
+	}
+	// A knock on the floor makes the sticks chatter: damp the spin a little.
+	p.w *= 0.9
+}
+
+// keepInside puts back a stick that got past a wall all the same (a stick wholly inside a
+// wall block has no crossing edges for resolv to find).
+func keepInside(b *body, asp, L, W float64) {
+	c, s := math.Abs(math.Cos(b.angle)), math.Abs(math.Sin(b.angle))
+	hx := (L*c + W*s) / 2
+	hy := (L*s + W*c) / 2
+	if b.x < hx {
+		b.x, b.vx = hx, math.Abs(b.vx)*0.3
+	}
+	if b.x > asp-hx {
+		b.x, b.vx = asp-hx, -math.Abs(b.vx)*0.3
+	}
+	if b.y < hy {
+		b.y, b.vy = hy, math.Abs(b.vy)*0.3
+	}
+	if b.y > 1-hy {
+		b.y, b.vy = 1-hy, -math.Abs(b.vy)*0.3
+	}
+}
+
+// Draw draws the tray and the sticks.
+func (a *Arena) Draw(dst *ebiten.Image, m ui.Metrics) {
+	r := a.Rect
+	if r.W <= 0 || r.H <= 0 || len(a.sticks) == 0 {
+		return
+	}
+	rad := m.Pt(12)
+	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.35))
+	in := r.Inset(m.Pt(4))
+	sprites.FillTextured(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H, rad*0.7), sprites.SandTexture(), m.Unit, color.RGBA{235, 225, 205, 255})
+	// A soft inner shadow along the far wall: the tray has sides.
+	sprites.Fill(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H*0.12, rad*0.7), color.RGBA{0, 0, 0, 28})
+	asp, L := defaultAspect, stickLength(defaultAspect, len(a.sticks))
+	if a.toss != nil {
+		asp, L = a.toss.aspect, a.toss.length
+	}
+	fl := in.Inset(m.Pt(3))  // the floor the sticks lie on, clear of the rim
+	sx, sy := fl.W/asp, fl.H // pixels per tray unit, across and down
+	l := L * math.Min(sx, sy)
+	kind := sprites.GreenWhite
+	if a.Kind == rules.SixPolishedRough {
+		kind = sprites.PolishedRough
+	}
+	// Lowest first, so a stick in the air passes over the ones on the floor.
+	order := make([]int, 0, 8)
+	for i := range a.sticks {
+		order = append(order, i)
+	}
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && a.sticks[order[j]].z < a.sticks[order[j-1]].z; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, i := range order {
+		s := a.sticks[i]
+		x, y := fl.X+s.x*sx, fl.Y+s.y*sy
+		up := math.Cos(s.roll) > 0
+		if a.Landed() && up {
+			// Counted faces glow softly once the sticks lie still.
+			sprites.Fill(dst, sprites.Ellipse(x, y, l*0.6, l*0.16, s.angle), sprites.Fade(sprites.Saffron, 0.55))
+		}
+		sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
+	}
+}

@@ -1,0 +1,345 @@
+package boards
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"sig/rules"
+	"sig/rules/sigeloued"
+	"sig/scenes/board"
+	"sig/scenes/ui"
+)
+
+// elOuedHost is a board host for Sig El Oued with its board at hand.
+func elOuedHost(t *testing.T, w, h float64) (*boardHost, *elOuedBoard) {
+	t.Helper()
+	hst := newBoardHost(t, sigeloued.Info, w, h)
+	b, ok := hst.b.(*elOuedBoard)
+	if !ok {
+		t.Fatalf("the sig-el-oued board is a %T", hst.b)
+	}
+	return hst, b
+}
+
+// elOuedThrow throws six sticks with rng, as the play scene's match does.
+func elOuedThrow(rng *rand.Rand) rules.Move {
+	return rules.ThrowMove(rules.ThrowCount(rules.Faces(rng, 6)))
+}
+
+// elOuedCheckPicture fails unless the board's picture shows exactly the pieces of st: every
+// piece on its square with its freed look, the captured ones in their captor's tray.
+func elOuedCheckPicture(t *testing.T, b *elOuedBoard, st rules.State, when string) {
+	t.Helper()
+	w, ok := elOuedRead(st)
+	if !ok {
+		t.Fatal("cannot read the state")
+	}
+	var onBoard [2][sigeloued.Pieces]bool
+	for p := 0; p < 2; p++ {
+		for _, pc := range w.Pieces[p] {
+			v := b.pieces[p][pc.ID]
+			onBoard[p][pc.ID] = true
+			want := elOuedSquareOf(pc.Square)
+			if v.gone || v.from.tray || v.from != v.to || v.from.sq != want || v.t != 0 {
+				t.Fatalf("%s: player %d's piece %d is drawn at %+v, the rules have it on %s\n%s", when, p, pc.ID, v, pc.Square, st)
+			}
+			if (v.freed == 1) != pc.Freed || (v.freed != 0 && v.freed != 1) {
+				t.Fatalf("%s: player %d's piece %d looks freed %.2f, the rules say %v", when, p, pc.ID, v.freed, pc.Freed)
+			}
+			if v.alpha != 1 {
+				t.Fatalf("%s: player %d's piece %d is faded to %.2f", when, p, pc.ID, v.alpha)
+			}
+		}
+		for id := 0; id < sigeloued.Pieces; id++ {
+			v := b.pieces[p][id]
+			if onBoard[p][id] || v.gone {
+				continue
+			}
+			if !v.from.tray || v.from != v.to || v.from.captor != 1-p {
+				t.Fatalf("%s: player %d's captured piece %d is drawn at %+v, not in the captor's tray", when, p, id, v)
+			}
+		}
+	}
+	if b.taken != w.Captured {
+		t.Fatalf("%s: the trays say %v taken, the rules %v", when, b.taken, w.Captured)
+	}
+}
+
+// elOuedTapMove plays mv through taps on the board: the piece's square, then, where a choice
+// opens, the button for mv. It fails unless the board chose exactly mv.
+func elOuedTapMove(t *testing.T, hst *boardHost, b *elOuedBoard, mv rules.Move) {
+	t.Helper()
+	text := hst.st.FormatMove(mv)
+	name := strings.TrimPrefix(text, "free-all ")
+	sq := elOuedSquareOf(name)
+	before := hst.moves
+	got, ok := hst.tap(ui.Target{Kind: "cell", N: sq})
+	if !ok {
+		if b.picked != sq {
+			t.Fatalf("tapping %s for %q chose nothing and opened no choice (note %q)", name, text, b.note)
+		}
+		i := 0
+		if name != text {
+			i = 1
+		}
+		hst.hits.Reset()
+		hst.b.Hits(&hst.hits)
+		got, ok = hst.tap(ui.Target{Kind: "choice", ID: []string{"move", "free"}[i], N: i})
+		if !ok {
+			t.Fatalf("the %q button chose nothing (note %q)", text, b.note)
+		}
+	}
+	if got != mv {
+		t.Fatalf("the board chose %q, want %q", hst.st.FormatMove(got), text)
+	}
+	if hst.moves != before+1 {
+		t.Fatalf("one pick played %d moves", hst.moves-before)
+	}
+}
+
+// TestElOuedGamesByTaps plays whole games through taps on the board's hit areas, checking the
+// picture against the rules after every move, and skipping some animations half way.
+func TestElOuedGamesByTaps(t *testing.T) {
+	for seed := uint64(1); seed <= 12; seed++ {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			w, h := 1280.0, 800.0
+			if seed%2 == 0 {
+				w, h = 420, 860
+			}
+			hst, b := elOuedHost(t, w, h)
+			hst.env.Reduced = seed%3 == 0 // reduced motion fades instead of moving
+			rng := rand.New(rand.NewPCG(seed, 99))
+			choices, frees := 0, 0
+			for n := 0; hst.st.Phase() != rules.PhaseOver; n++ {
+				if n > 20000 {
+					t.Fatal("the game does not end")
+				}
+				if hst.st.Phase() == rules.PhaseThrow {
+					hst.apply(elOuedThrow(rng))
+				} else {
+					mv := hst.pick(rng)
+					if strings.HasPrefix(hst.st.FormatMove(mv), "free-all") {
+						frees++
+					}
+					if v := hst.st.(*sigeloued.State).Value(); v == 7 || v == 13 {
+						choices++
+					}
+					elOuedTapMove(t, hst, b, mv)
+				}
+				check := func() { elOuedCheckPicture(t, b, hst.st, fmt.Sprintf("move %d", hst.moves)) }
+				if rng.IntN(4) == 0 {
+					hst.skipAfter(rng.IntN(20), check)
+				} else {
+					hst.drain(2000, check)
+				}
+				elOuedCheckPicture(t, b, hst.st, "after Sync")
+			}
+			t.Logf("seed %d: %d moves, %d big-throw decisions, %d free-alls; ranks %v", seed, hst.moves, choices, frees, hst.st.Ranks())
+		})
+	}
+}
+
+// TestElOuedGameByKeys plays a game with the arrows, tab and enter only.
+func TestElOuedGameByKeys(t *testing.T) {
+	hst, b := elOuedHost(t, 1280, 800)
+	rng := rand.New(rand.NewPCG(5, 5))
+	for n := 0; hst.st.Phase() != rules.PhaseOver && n < 3000; n++ {
+		if hst.st.Phase() == rules.PhaseThrow {
+			hst.apply(elOuedThrow(rng))
+			hst.drain(2000, nil)
+			continue
+		}
+		mv := hst.pick(rng)
+		text := hst.st.FormatMove(mv)
+		name := strings.TrimPrefix(text, "free-all ")
+		sq := elOuedSquareOf(name)
+		// Walk the cursor to the square.
+		for guard := 0; b.cursor != sq; guard++ {
+			if guard > 20 {
+				t.Fatalf("the cursor does not reach %s", name)
+			}
+			df := sq%6 - b.cursor%6
+			dr := sq/6 - b.cursor/6
+			in := ui.Intent{Kind: ui.Move}
+			switch {
+			case df > 0:
+				in.DX = 1
+			case df < 0:
+				in.DX = -1
+			case dr > 0:
+				in.DY = -1
+			default:
+				in.DY = 1
+			}
+			if _, ok := hst.send(in); ok {
+				t.Fatal("an arrow played a move")
+			}
+		}
+		got, ok := hst.send(ui.Intent{Kind: ui.Activate})
+		if !ok {
+			if b.picked != sq || !b.inChoice {
+				t.Fatalf("enter on %s for %q did nothing", name, text)
+			}
+			want := 0
+			if name != text {
+				want = 1
+			}
+			if b.choice != want {
+				hst.send(ui.Intent{Kind: ui.Move, DX: 1})
+			}
+			got, ok = hst.send(ui.Intent{Kind: ui.Activate})
+			if !ok {
+				t.Fatalf("enter on the choice for %q did nothing (note %q)", text, b.note)
+			}
+		}
+		if got != mv {
+			t.Fatalf("the keys chose %q, want %q", hst.st.FormatMove(got), text)
+		}
+		hst.drain(2000, func() { elOuedCheckPicture(t, b, hst.st, "by keys") })
+	}
+}
+
+// elOuedAt builds a position from the rules' text form.
+func elOuedAt(t *testing.T, text string) *sigeloued.State {
+	t.Helper()
+	s, err := sigeloued.Parse(text)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	return s
+}
+
+func TestElOuedBigThrowChoice(t *testing.T) {
+	hst, b := elOuedHost(t, 1280, 800)
+	st := elOuedAt(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\nphase=move value=7 then=throw")
+	hst.st = st
+	hst.b.Sync(st)
+	hst.legal = st.Legal(nil)
+	hst.layout(1280, 800)
+	// Every piece can move 7; only f1 can also free all.
+	if len(b.opts) != 7 {
+		t.Fatalf("%d options, want 7", len(b.opts))
+	}
+	plain, free := b.optionsOf(elOuedSquareOf("f1"))
+	if plain == nil || free == nil {
+		t.Fatal("f1 should offer both a move of 7 and free all")
+	}
+	if plain.land != elOuedSquareOf("a3") || len(plain.takes) != 1 || plain.takes[0] != elOuedSquareOf("a3") {
+		t.Fatalf("f1's 7 lands on %d taking %v, want a3 taking a3", plain.land, plain.takes)
+	}
+	if free.freedN != 6 || len(free.paths) != 6 || free.land != elOuedSquareOf("e2") {
+		t.Fatalf("free all: %d freed, %d paths, lands on %d; want 6, 6, e2", free.freedN, len(free.paths), free.land)
+	}
+	// Hover previews f1's 7; a tap opens the choice; hovering "free all" previews it.
+	hst.send(ui.Intent{Kind: ui.Point, Target: ui.Target{Kind: "cell", N: 5}})
+	if o := b.focusOption(); o == nil || o.move != plain.move {
+		t.Fatal("hovering f1 does not preview its 7")
+	}
+	if _, ok := hst.tap(ui.Target{Kind: "cell", N: 5}); ok || b.picked != 5 {
+		t.Fatal("tapping f1 at a 7 should open the choice")
+	}
+	hst.send(ui.Intent{Kind: ui.Point, Target: ui.Target{Kind: "choice", ID: "free", N: 1}})
+	if o := b.focusOption(); o == nil || !o.free {
+		t.Fatal("hovering Free all does not preview it")
+	}
+	// A plain piece at a 7 plays at once.
+	if mv, ok := hst.tap(ui.Target{Kind: "cell", N: 0}); !ok || mv != rules.Move(0) {
+		t.Fatalf("tapping a1 at a 7 chose %v %v, want a1", mv, ok)
+	}
+	hst.drain(2000, func() { elOuedCheckPicture(t, b, hst.st, "after a1's 7") })
+}
+
+func TestElOuedFreeAllByTaps(t *testing.T) {
+	hst, b := elOuedHost(t, 420, 860)
+	st := elOuedAt(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\nphase=move value=7 then=throw")
+	hst.st, hst.legal = st, st.Legal(nil)
+	hst.b.Sync(st)
+	hst.hits.Reset()
+	hst.b.Hits(&hst.hits)
+	mv, _ := st.ParseMove("free-all f1")
+	elOuedTapMove(t, hst, b, mv)
+	hst.drain(2000, func() { elOuedCheckPicture(t, b, hst.st, "after free all") })
+	if b.lit == nil {
+		t.Fatal("the last move is not marked")
+	}
+}
+
+func TestElOuedRefusalSaysWhy(t *testing.T) {
+	hst, b := elOuedHost(t, 1280, 800)
+	// A 3, which only the freed pieces (d2, f2) can use.
+	st := elOuedAt(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  s4 .  s5\n1 S0 S1 S2 S3 .  .\nphase=move value=3 then=end")
+	hst.st, hst.legal = st, st.Legal(nil)
+	hst.b.Sync(st)
+	if _, ok := hst.tap(ui.Target{Kind: "cell", N: elOuedSquareOf("a1")}); ok {
+		t.Fatal("an unfreed piece took a 3")
+	}
+	if !strings.Contains(b.note, "never moved") {
+		t.Fatalf("the note says %q, want why the piece cannot move", b.note)
+	}
+	if _, ok := hst.tap(ui.Target{Kind: "cell", N: elOuedSquareOf("c2")}); ok || !strings.Contains(b.note, "Tap one of") {
+		t.Fatalf("tapping an empty square: note %q", b.note)
+	}
+}
+
+func TestElOuedMeanings(t *testing.T) {
+	ev := func(kinds ...rules.Event) rules.Events { return rules.Events(kinds) }
+	thr := func(p int) rules.Event { return rules.Event{Kind: rules.EvThrow, Count: p} }
+	var first, later, six, bonus elOuedWire
+	later.Thrown = [2]bool{true, true}
+	six.Thrown, six.Pending.Six = [2]bool{true, true}, true
+	bonus.Thrown, bonus.Pending.BonusThrows = [2]bool{true, false}, 2
+	for _, c := range []struct {
+		w    elOuedWire
+		ev   rules.Events
+		want string
+	}{
+		{later, ev(thr(1)), "Sig: 1 and throw again"},
+		{later, ev(thr(5)), "Sig: 1 and throw again"},
+		{later, ev(thr(6)), "Six polished: throw again"},
+		{first, ev(thr(0)), "Six rough: three extra throws"},
+		{later, ev(thr(0)), "Six rough: 0, the turn ends"},
+		{later, ev(thr(3)), "3: move a freed piece 3"},
+		{six, ev(thr(1), rules.Event{Kind: rules.EvBigThrow, Value: 7}), "Sig after six polished: 7: move one piece 7 or free all"},
+		{six, ev(thr(2)), "2: play the 6, then the 2"},
+		{bonus, ev(thr(5), rules.Event{Kind: rules.EvBigThrow, Value: 13}), "Sig: 13 (the six rough's 12 and 1): move one piece 13 or free all"},
+		{bonus, ev(thr(4)), "4: move a freed piece 4 (extra throw 2 of 3)"},
+	} {
+		if got := elOuedMeaning(c.w, c.ev, 0); got != c.want {
+			t.Errorf("%v after %+v: %q, want %q", c.ev, c.w.Pending, got, c.want)
+		}
+	}
+}
+
+// TestElOuedAnimationTimes checks the steps' lengths: 0.12 s a square, 0.3 s a capture.
+func TestElOuedAnimationTimes(t *testing.T) {
+	hst, b := elOuedHost(t, 1280, 800)
+	_ = b
+	st := elOuedAt(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  s5\n1 S0 S1 S2 S3 S4 .\nsix quiet=7 turn=9")
+	hst.st = st
+	hst.b.Sync(st)
+	var q board.Queue
+	before := st.Clone()
+	var ev rules.Events
+	if err := st.Apply(rules.ThrowMove(3), &ev); err != nil {
+		t.Fatal(err)
+	}
+	hst.b.Animate(&q, before, st, ev)
+	// 6 steps, a capture, 3 steps, a capture (see the rules' scenario), and the banner.
+	total := 0.0
+	n := 0
+	for q.Busy() {
+		q.Advance(1.0 / 60)
+		total += 1.0 / 60
+		n++
+		if n > 1000 {
+			t.Fatal("no end")
+		}
+	}
+	want := elOuedPopTime + 9*elOuedStepTime + 2*elOuedCaptureTime
+	if total < want-0.05 || total > want+0.05 {
+		t.Fatalf("the animation took %.2f s, want %.2f", total, want)
+	}
+	elOuedCheckPicture(t, b, st, "after six polished and 3")
+}

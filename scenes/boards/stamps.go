@@ -1,0 +1,224 @@
+package boards
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// stampCache keeps the small pictures of the Seega and Sadeqa boards (count badges, labels,
+// captions, spears, rings) drawn once and copied every frame, so that a frame of a busy board
+// (a long sowing) fills no vector paths and lays out no text: it allocates next to nothing.
+// It is emptied at every layout, and when it grows past a bound (captions and the hand's tag
+// change as a game goes on).
+type stampCache struct {
+	m  map[stampKey]*stamp
+	op ebiten.DrawImageOptions
+}
+
+// stampKind says what a stamp shows; with the key's other fields it names one picture.
+type stampKind uint8
+
+const (
+	stampText stampKind = iota + 1
+	stampBadge
+	stampBanner
+	stampToast
+	stampTag
+	stampRing
+	stampDisc
+	stampSpear
+	stampPiece
+	stampCell
+	stampDoomed
+	stampDest
+)
+
+type stampKey struct {
+	kind stampKind
+	text string
+	st   ui.Style
+	c    color.RGBA
+	w, h int // the size the picture was made for (in pixels)
+}
+
+// stamp is a cached picture and the point of it that is placed at the drawing position.
+type stamp struct {
+	img    *ebiten.Image
+	ax, ay float64
+}
+
+// maxStamps bounds the cache; past it, everything is drawn afresh.
+const maxStamps = 400
+
+func (c *stampCache) reset() {
+	for _, s := range c.m {
+		s.img.Deallocate()
+	}
+	c.m = nil
+}
+
+// get returns the stamp k, painting it into a w×h image with its anchor at (ax, ay) on first
+// use.
+func (c *stampCache) get(k stampKey, w, h int, ax, ay float64, paint func(img *ebiten.Image)) *stamp {
+	if s, ok := c.m[k]; ok {
+		return s
+	}
+	if c.m == nil || len(c.m) >= maxStamps {
+		c.reset()
+		c.m = map[stampKey]*stamp{}
+	}
+	s := &stamp{img: ebiten.NewImage(max(1, w), max(1, h)), ax: ax, ay: ay}
+	paint(s.img)
+	c.m[k] = s
+	return s
+}
+
+// draw copies s with its anchor at (x, y), scaled by scale about the anchor, at opacity alpha
+// and tinted by tint (white: as painted).
+func (c *stampCache) draw(dst *ebiten.Image, s *stamp, x, y, scale, alpha float64, tint color.RGBA) {
+	if s == nil || alpha <= 0.001 || scale <= 0 {
+		return
+	}
+	op := &c.op
+	op.GeoM.Reset()
+	op.GeoM.Translate(-s.ax, -s.ay)
+	op.GeoM.Scale(scale, scale)
+	op.GeoM.Translate(x, y)
+	op.ColorScale.Reset()
+	if tint != white {
+		// Premultiplied, as color.RGBA is; spelled out so that nothing is boxed.
+		op.ColorScale.Scale(float32(tint.R)/255, float32(tint.G)/255, float32(tint.B)/255, float32(tint.A)/255)
+	}
+	op.ColorScale.ScaleAlpha(float32(alpha))
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(s.img, op)
+}
+
+var white = color.RGBA{255, 255, 255, 255}
+
+// text draws s in style st and colour col with its line's top at y and its anchor at x
+// (ui.Start: left edge, ui.Center: middle, ui.End: right edge), as ui.Metrics.Text does.
+func (c *stampCache) text(dst *ebiten.Image, m ui.Metrics, s string, st ui.Style, x, y float64, a ui.Align, col color.RGBA) {
+	if s == "" {
+		return
+	}
+	sp := c.textStamp(m, stampKey{kind: stampText, text: s, st: st, c: col})
+	w := float64(sp.img.Bounds().Dx()) - 4
+	ax := 0.0
+	switch a {
+	case ui.Center:
+		ax = w / 2
+	case ui.End:
+		ax = w
+	}
+	c.draw(dst, sp, x-ax, y+m.LineHeight(st)/2, 1, 1, white)
+}
+
+// textStamp makes (or finds) the picture of a text: its anchor is the left end of the line's
+// middle, 2 pixels in.
+func (c *stampCache) textStamp(m ui.Metrics, k stampKey) *stamp {
+	if s, ok := c.m[k]; ok {
+		return s
+	}
+	w := m.Measure(k.st, k.text)
+	lh := m.LineHeight(k.st)
+	return c.get(k, int(math.Ceil(w))+4, int(math.Ceil(lh))+2, 2, lh/2+1, func(img *ebiten.Image) {
+		m.Text(img, k.text, k.st, 2, 1, ui.Start, k.c)
+	})
+}
+
+// disc is a white disc of radius r (tinted when drawn); anchor at its centre.
+func (c *stampCache) disc(r float64) *stamp {
+	n := int(math.Ceil(r*2)) + 4
+	return c.get(stampKey{kind: stampDisc, w: int(math.Round(r * 4))}, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
+		sprites.Disc(img, float64(n)/2, float64(n)/2, r, white)
+	})
+}
+
+// ring is a white ring of radius r and width w (tinted when drawn); anchor at its centre.
+func (c *stampCache) ring(r, w float64) *stamp {
+	n := int(math.Ceil(r*2+w)) + 4
+	return c.get(stampKey{kind: stampRing, w: int(math.Round(r * 4)), h: int(math.Round(w * 4))}, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
+		sprites.Ring(img, float64(n)/2, float64(n)/2, r, w, white)
+	})
+}
+
+// bannerStamp is a caption in a w×h strip: msg centred in a chalk pill, one bold line if it fits,
+// else up to two lines of the small size, else shortened; anchored at the strip's top left.
+func bannerStamp(c *stampCache, m ui.Metrics, w, h float64, msg string, ink color.RGBA) *stamp {
+	k := stampKey{kind: stampBanner, text: msg, c: ink, w: int(w), h: int(h)}
+	if s, ok := c.m[k]; ok {
+		return s
+	}
+	return c.get(k, int(math.Ceil(w)), int(math.Ceil(h)), 0, 0, func(img *ebiten.Image) {
+		drawCaptionBanner(img, m, ui.Rect{W: w, H: h}, msg, ink, sprites.Fade(sprites.Chalk, 0.9))
+	})
+}
+
+// announcementStamp is an announcement ("Capture again!", "Bonus move!") for an area of
+// areaW×areaH, anchored at its centre.
+func announcementStamp(c *stampCache, m ui.Metrics, areaW, areaH float64, msg string) *stamp {
+	k := stampKey{kind: stampToast, text: msg, w: int(areaW)}
+	if s, ok := c.m[k]; ok {
+		return s
+	}
+	st := ui.Heading
+	w := math.Min(areaW*0.9, m.Measure(st, msg)+m.Pt(40))
+	h := m.LineHeight(st) + m.Pt(18)
+	W, H := int(math.Ceil(w))+8, int(math.Ceil(h))+10
+	return c.get(k, W, H, float64(W)/2, float64(H)/2, func(img *ebiten.Image) {
+		x, y := 4.0, 3.0
+		sprites.Fill(img, sprites.RoundRect(x+2, y+4, w, h, h/2), sprites.Fade(sprites.Ink, 0.3))
+		sprites.Fill(img, sprites.RoundRect(x, y, w, h, h/2), sprites.Fade(sprites.Mix(sprites.Ink, sprites.Indigo, 0.35), 0.92))
+		sprites.Stroke(img, sprites.RoundRect(x, y, w, h, h/2), math.Max(1.5, m.Pt(2)), sprites.Saffron)
+		m.Text(img, m.Ellipsize(msg, st, w-m.Pt(20)), st, x+w/2, y+(h-m.LineHeight(st))/2, ui.Center, sprites.Chalk)
+	})
+}
+
+// drawCaptionBanner writes msg centred in a chalk pill in r: one bold line if it fits, else up to two
+// lines of the small size, else shortened.
+func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, ink, paper color.RGBA) {
+	pad := math.Min(m.Pt(14), r.H*0.5)
+	w := r.W - 2*pad
+	lines := []string{msg}
+	st := ui.BodyBold
+	if m.Measure(st, msg) > w || m.LineHeight(st) > r.H {
+		st = ui.SmallBold
+		if m.Measure(st, msg) > w {
+			st = ui.Small
+			lines = m.Wrap(msg, st, w)
+			if len(lines) > 2 || float64(len(lines))*m.LineHeight(st)*0.9 > r.H*1.05 {
+				lines = []string{m.Ellipsize(msg, st, w)}
+			}
+		}
+	}
+	lh := m.LineHeight(st) * 0.9
+	tw := 0.0
+	for _, l := range lines {
+		tw = math.Max(tw, m.Measure(st, l))
+	}
+	bw := math.Min(r.W, tw+2*pad)
+	bh := math.Max(math.Min(r.H, float64(len(lines))*lh+r.H*0.2), float64(len(lines))*lh)
+	bx, by := r.CX()-bw/2, r.CY()-bh/2
+	sprites.Fill(dst, sprites.RoundRect(bx, by, bw, bh, math.Min(bh/2, m.Pt(14))), paper)
+	y := r.CY() - float64(len(lines))*lh/2 - (m.LineHeight(st)-lh)/2
+	for _, l := range lines {
+		m.Text(dst, l, st, r.CX(), y, ui.Center, ink)
+		y += lh
+	}
+}
+
+// outline is a white rounded outline of w×h with corner radius rad and stroke width sw (tinted
+// when drawn: the turn's saffron ring around a tray or a dish); anchored at its top left.
+func (c *stampCache) outline(w, h, rad, sw float64) *stamp {
+	n := int(math.Ceil(sw)) + 2
+	k := stampKey{kind: stampRing, text: "outline", w: int(w), h: int(h)}
+	return c.get(k, int(math.Ceil(w))+2*n, int(math.Ceil(h))+2*n, float64(n), float64(n), func(img *ebiten.Image) {
+		sprites.Stroke(img, sprites.RoundRect(float64(n), float64(n), w, h, rad), sw, white)
+	})
+}

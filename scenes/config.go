@@ -1,0 +1,152 @@
+package scenes
+
+import (
+	"fmt"
+	"strings"
+
+	"sig/rules"
+	"sig/rules/games"
+)
+
+// Seat is one player's chair: a person at the screen, or the computer at a level.
+type Seat struct {
+	Human bool
+	Level string // "easy", "medium" or "hard" for a computer seat
+	Name  string
+}
+
+// Levels are the computer's strengths, weakest first.
+var Levels = []string{"easy", "medium", "hard"}
+
+// Config is how the app starts (main's flags).
+type Config struct {
+	Game    string // a game id: open its setup (or play at once, with Seats); "" for the title
+	Players int    // the number of players (0: the game's default, or len(Seats))
+	Seats   []Seat // who sits where; with Game, the match starts at once
+	Seed    int64  // the seed of the throws and of the computer players (0: from the clock)
+	Lang    string // the language of the texts ("en"; "" is "en")
+
+	Width, Height int // the window's size in points (main uses them; the scenes adapt to any)
+
+	// ScreenshotPath, when set, makes the app write frame ScreenshotFrame (default 60) as a PNG
+	// to this path and then end the game loop.
+	ScreenshotPath  string
+	ScreenshotFrame int
+}
+
+// DefaultScreenshotFrame is the frame captured when ScreenshotFrame is 0: one second in,
+// after the first scene's fade.
+const DefaultScreenshotFrame = 60
+
+// Languages are the languages the app offers; only English has its texts so far.
+var Languages = []struct{ Code, Name string }{
+	{"en", "English"},
+	{"fr", "Français"},
+	{"ar", "العربية"},
+}
+
+// available reports whether the texts of language code exist.
+func available(code string) bool { return code == "en" }
+
+// ParseSeats reads seats spelled as main's -seats flag: comma-separated "human", "ai" or
+// "ai:LEVEL" (easy, medium, hard; "computer" is a synonym of "ai"), each optionally followed by
+// "=NAME", e.g. "human=Amira,ai:hard".
+func ParseSeats(s string) ([]Seat, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, fmt.Errorf("no seats given: use e.g. human,ai:hard")
+	}
+	parts := strings.Split(s, ",")
+	seats := make([]Seat, 0, len(parts))
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		name := ""
+		if k := strings.IndexByte(p, '='); k >= 0 {
+			name = strings.TrimSpace(p[k+1:])
+			p = strings.TrimSpace(p[:k])
+			if name == "" {
+				return nil, fmt.Errorf("seat %d (%q): empty name after '='", i+1, parts[i])
+			}
+			if len([]rune(name)) > maxName {
+				return nil, fmt.Errorf("seat %d: the name %q is longer than %d letters", i+1, name, maxName)
+			}
+		}
+		kind, level, hasLevel := strings.Cut(strings.ToLower(p), ":")
+		switch kind {
+		case "human":
+			if hasLevel {
+				return nil, fmt.Errorf("seat %d (%q): a human seat has no level", i+1, parts[i])
+			}
+			seats = append(seats, Seat{Human: true, Name: name})
+		case "ai", "computer":
+			if !hasLevel {
+				level = "medium"
+			}
+			if !validLevel(level) {
+				return nil, fmt.Errorf("seat %d (%q): unknown level %q (easy, medium or hard)", i+1, parts[i], level)
+			}
+			seats = append(seats, Seat{Level: level, Name: name})
+		case "":
+			return nil, fmt.Errorf("seat %d is empty: use e.g. human,ai:hard", i+1)
+		default:
+			return nil, fmt.Errorf("seat %d (%q): say human, ai or ai:LEVEL", i+1, parts[i])
+		}
+	}
+	return seats, nil
+}
+
+const maxName = 16
+
+func validLevel(l string) bool {
+	for _, v := range Levels {
+		if v == l {
+			return true
+		}
+	}
+	return false
+}
+
+// check validates cfg against the game registry and returns the game (nil for the title).
+func (cfg *Config) check() (*rules.Info, error) {
+	if cfg.Lang != "" {
+		known := false
+		for _, l := range Languages {
+			known = known || l.Code == cfg.Lang
+		}
+		if !known {
+			return nil, fmt.Errorf("unknown language %q (en, fr or ar)", cfg.Lang)
+		}
+	}
+	if cfg.ScreenshotFrame < 0 {
+		return nil, fmt.Errorf("screenshot frame %d: must be 1 or more", cfg.ScreenshotFrame)
+	}
+	if cfg.Game == "" {
+		if cfg.Players != 0 || len(cfg.Seats) != 0 {
+			return nil, fmt.Errorf("players and seats need a game: add -game (%s)", strings.Join(games.IDs(), ", "))
+		}
+		return nil, nil
+	}
+	g, ok := games.Lookup(cfg.Game)
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q: choose one of %s", cfg.Game, strings.Join(games.IDs(), ", "))
+	}
+	n := cfg.Players
+	if n == 0 {
+		n = len(cfg.Seats)
+	}
+	if n != 0 && (n < g.MinPlayers || n > g.MaxPlayers) {
+		if g.MinPlayers == g.MaxPlayers {
+			return nil, fmt.Errorf("%s is played by exactly %d players, not %d", g.Name, g.MinPlayers, n)
+		}
+		return nil, fmt.Errorf("%s is played by %d to %d players, not %d", g.Name, g.MinPlayers, g.MaxPlayers, n)
+	}
+	if len(cfg.Seats) != 0 && cfg.Players != 0 && len(cfg.Seats) != cfg.Players {
+		return nil, fmt.Errorf("%d seats given for %d players", len(cfg.Seats), cfg.Players)
+	}
+	for i, s := range cfg.Seats {
+		if !s.Human && !validLevel(s.Level) {
+			return nil, fmt.Errorf("seat %d: unknown level %q (easy, medium or hard)", i+1, s.Level)
+		}
+	}
+	return g, nil
+}

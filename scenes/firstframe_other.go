@@ -1,0 +1,6 @@
+//go:build !js
+
+package scenes
+
+// firstFrameShown does nothing outside the browser (see firstframe_js.go).
+func firstFrameShown() {}

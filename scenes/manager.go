@@ -1,0 +1,325 @@
+package scenes
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/audio"
+	"sig/rules"
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// Scene is one screen of the app. All logic is in Update; Draw only reads.
+type Scene interface {
+	// Name is a short name for tests and logs ("title", "picker", "play"…).
+	Name() string
+	// Layout places the scene on a screen measured by mt; called on entry and on every resize.
+	Layout(mt ui.Metrics)
+	// Update applies this tick's intents (already resolved against Hits).
+	Update(in []ui.Intent)
+	// Draw draws the scene.
+	Draw(dst *ebiten.Image)
+	// Hits are the scene's hit areas, as of its last Layout or Update.
+	Hits() *ui.HitMap
+}
+
+// tick is the length of one update at Ebitengine's 60 ticks a second.
+const tick = 1.0 / 60
+
+// fadeTime is the length of a scene transition (a cross-fade).
+const fadeTime = 0.25
+
+// Manager runs the scenes: it reads input into intents, hands them to the current scene,
+// fades between scenes, and keeps the settings. It implements ebiten.Game.
+type Manager struct {
+	cfg      Config
+	game     *rules.Info
+	settings Settings
+	store    store
+	rng      *rand.Rand
+
+	cur, prev Scene
+	fade      float64 // seconds of transition left
+	prevImg   *ebiten.Image
+
+	mt      ui.Metrics
+	sized   bool
+	outW    float64
+	outH    float64
+	scaleFn func() float64
+
+	reader   ui.Reader
+	live     bool // read Ebitengine's input (false in tests, which inject intents)
+	injected []ui.Intent
+	intents  []ui.Intent
+	resumed  bool
+
+	drawn  int
+	quit   bool
+	err    error
+	redraw bool // the screen must be drawn again (see Draw)
+}
+
+// animator is a scene that changes on screen without input (animations, a thinking computer).
+type animator interface {
+	Animating() bool
+}
+
+// New makes the app's manager from cfg, checking it: an unknown game, a player count out of
+// range or bad seats are errors, and nothing starts.
+func New(cfg Config) (*Manager, error) {
+	m, err := newManager(cfg, defaultStore())
+	if err != nil {
+		return nil, err
+	}
+	m.live = true
+	// Draw skips frames where nothing changed; the screen must then keep its picture.
+	ebiten.SetScreenClearedEveryFrame(false)
+	m.scaleFn = func() float64 {
+		if mon := ebiten.Monitor(); mon != nil {
+			return mon.DeviceScaleFactor()
+		}
+		return 1
+	}
+	return m, nil
+}
+
+// newManager is New with the settings kept in st and no live input (tests inject intents).
+func newManager(cfg Config, st store) (*Manager, error) {
+	g, err := cfg.check()
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = time.Now().UnixNano()
+	}
+	if cfg.ScreenshotFrame == 0 {
+		cfg.ScreenshotFrame = DefaultScreenshotFrame
+	}
+	m := &Manager{cfg: cfg, game: g, store: st, scaleFn: func() float64 { return 1 }}
+	m.rng = rand.New(rand.NewPCG(uint64(cfg.Seed), 0x5349_47))
+	m.settings = loadSettings(st)
+	if cfg.Lang != "" && available(cfg.Lang) {
+		m.settings.Lang = cfg.Lang
+	}
+	m.settings.apply()
+	switch {
+	case g != nil && len(cfg.Seats) > 0:
+		m.cur = newPlay(m, g, playersFrom(cfg.Seats), cfg.Seed)
+	case g != nil:
+		m.cur = newSetup(m, g, cfg.Players)
+	default:
+		m.cur = newTitle(m)
+	}
+	return m, nil
+}
+
+// Current is the scene on screen.
+func (m *Manager) Current() Scene { return m.cur }
+
+// Goto switches to s with a cross-fade.
+func (m *Manager) Goto(s Scene) {
+	if s == nil {
+		return
+	}
+	m.prev, m.cur = m.cur, s
+	m.redraw = true
+	m.fade = fadeTime
+	if m.settings.Speed == Instant {
+		m.fade = 0
+	}
+	m.reader.Text = false
+	if m.sized {
+		s.Layout(m.mt)
+	}
+}
+
+// Quit ends the game loop at the next tick (desktop only: browsers and phones have no quit).
+func (m *Manager) Quit() { m.quit = true }
+
+// canQuit reports whether a Quit button makes sense on this platform.
+func canQuit() bool { return !isBrowser && !isMobile }
+
+// nextSeed draws a seed for a new match.
+func (m *Manager) nextSeed() int64 { return int64(m.rng.Uint64() >> 1) }
+
+// setSettings changes the settings, applies and remembers them.
+func (m *Manager) setSettings(s Settings) {
+	s.sane()
+	m.settings = s
+	s.apply()
+	saveSettings(m.store, s)
+}
+
+// click is the sound of a button.
+func click() { audio.Play(audio.Click) }
+
+// inject queues intents for the next Update (tests, and scripted captures).
+func (m *Manager) inject(in ...ui.Intent) { m.injected = append(m.injected, in...) }
+
+// Update reads input, resolves it against the scene's hit areas and runs the scene.
+func (m *Manager) Update() error {
+	if m.err != nil {
+		return m.err
+	}
+	if m.quit {
+		return ebiten.Termination
+	}
+	if !m.sized {
+		return nil
+	}
+	in := m.intents[:0]
+	if m.live {
+		in = m.reader.Read(in, m.mt.Unit)
+	}
+	in = append(in, m.injected...)
+	m.injected = m.injected[:0]
+	ui.Resolve(in, m.cur.Hits())
+	for _, it := range in {
+		if it.Kind != ui.Point && it.Kind != ui.None && !m.resumed {
+			// Browsers allow sound only after a gesture: this is the first one.
+			m.resumed = true
+			audio.Resume()
+		}
+	}
+	m.intents = in
+	if len(in) > 0 || m.fade > 0 {
+		m.redraw = true
+	}
+	if m.fade > 0 {
+		m.fade = math.Max(0, m.fade-tick)
+		if m.fade == 0 {
+			m.prev = nil
+		}
+	}
+	m.cur.Update(in)
+	return nil
+}
+
+// Draw draws the current scene, the fading previous one over it, and takes the screenshot
+// when one is due. A screen that has not changed since the last frame (no input, no fade, no
+// animation) is not drawn again: the screen is not cleared between frames, so it stays as it
+// was, and an idle menu costs next to nothing (on a phone, battery).
+func (m *Manager) Draw(screen *ebiten.Image) {
+	if !m.sized {
+		return
+	}
+	if a, ok := m.cur.(animator); ok && a.Animating() {
+		m.redraw = true
+	}
+	if m.redraw || m.drawn < 2 {
+		m.redraw = false
+		m.paint(screen)
+	}
+	if m.drawn == 0 {
+		firstFrameShown()
+	}
+	m.drawn++
+	if m.cfg.ScreenshotPath != "" && m.drawn == m.cfg.ScreenshotFrame && !m.quit {
+		if err := writePNG(screen, m.cfg.ScreenshotPath); err != nil {
+			m.err = fmt.Errorf("screenshot: %w", err)
+		}
+		m.quit = true
+	}
+}
+
+// paint draws the current scene and, during a transition, the previous one fading out over it.
+func (m *Manager) paint(screen *ebiten.Image) {
+	screen.Clear()
+	m.cur.Draw(screen)
+	if m.prev != nil && m.fade > 0 {
+		b := screen.Bounds()
+		if m.prevImg == nil || m.prevImg.Bounds() != b {
+			if m.prevImg != nil {
+				m.prevImg.Deallocate()
+			}
+			m.prevImg = ebiten.NewImage(b.Dx(), b.Dy())
+		}
+		m.prevImg.Clear()
+		m.prev.Draw(m.prevImg)
+		op := &ebiten.DrawImageOptions{}
+		op.ColorScale.ScaleAlpha(float32(m.fade / fadeTime))
+		screen.DrawImage(m.prevImg, op)
+	}
+}
+
+func writePNG(screen *ebiten.Image, path string) error {
+	b := screen.Bounds()
+	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	screen.ReadPixels(img.Pix)
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// Layout is never used: LayoutF takes precedence. It is here to satisfy ebiten.Game.
+func (m *Manager) Layout(w, h int) (int, int) {
+	fw, fh := m.LayoutF(float64(w), float64(h))
+	return int(fw), int(fh)
+}
+
+// LayoutF makes the screen as many pixels as the device has (crisp on high-DPI screens) and
+// lays the scenes out again when the size changes.
+func (m *Manager) LayoutF(outW, outH float64) (float64, float64) {
+	s := m.scaleFn()
+	if s <= 0 {
+		s = 1
+	}
+	w, h := math.Max(1, math.Ceil(outW*s)), math.Max(1, math.Ceil(outH*s))
+	if !m.sized || w != m.mt.W || h != m.mt.H || s != m.mt.Scale {
+		m.mt = ui.NewMetrics(w, h, s)
+		m.sized = true
+		m.redraw = true
+		m.cur.Layout(m.mt)
+		if m.prev != nil {
+			m.prev.Layout(m.mt)
+		}
+	}
+	return w, h
+}
+
+// player is a seat as the play scene uses it: the seat and its colour.
+type player struct {
+	Seat
+	Color int // index into sprites.Players
+}
+
+// playersFrom gives seats their default names and colours.
+func playersFrom(seats []Seat) []player {
+	ps := make([]player, len(seats))
+	humans := 0
+	for _, s := range seats {
+		if s.Human {
+			humans++
+		}
+	}
+	for i, s := range seats {
+		ps[i] = player{Seat: s, Color: i % len(sprites.Players)}
+		if ps[i].Name == "" {
+			ps[i].Name = defaultName(s, i, humans)
+		}
+	}
+	return ps
+}
+
+// defaultName names a seat that has no name yet.
+func defaultName(s Seat, i, humans int) string {
+	if s.Human {
+		if humans <= 1 {
+			return "You"
+		}
+		return fmt.Sprintf("Player %d", i+1)
+	}
+	return fmt.Sprintf("Computer %d", i+1)
+}

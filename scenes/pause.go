@@ -1,0 +1,107 @@
+package scenes
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// overlay is a card of buttons over the dimmed play scene (pause, results).
+type overlay struct {
+	base
+	under *play
+	card  ui.Rect
+	title string
+	body  []string
+}
+
+// layoutCard sizes the card for its buttons and the extra height of content above them
+// (returned as a rectangle). The buttons stack in one column, or in two on a short screen.
+func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
+	o.mt = mt
+	o.under.Layout(mt)
+	n := len(o.menu.Buttons)
+	bh, gap := mt.Pt(52), mt.Pt(12)
+	head := mt.Pt(24) + mt.LineHeight(ui.Title) + mt.Pt(12)
+	cols := 1
+	if head+extra+float64(n)*(bh+gap)+mt.Pt(12) > mt.H-mt.Pt(24) && n > 1 {
+		cols = 2
+	}
+	rows := (n + cols - 1) / cols
+	w := math.Min(mt.W-mt.Pt(32), mt.Pt(420)*float64(cols))
+	h := head + extra + float64(rows)*(bh+gap) + mt.Pt(12)
+	h = math.Min(h, mt.H-mt.Pt(16))
+	o.card = mt.Screen().Centered(w, h)
+	area := ui.Rect{X: o.card.X + mt.Pt(28), Y: o.card.Bottom() - mt.Pt(24) - float64(rows)*bh - float64(rows-1)*gap, W: o.card.W - mt.Pt(56)}
+	colW := (area.W - float64(cols-1)*gap) / float64(cols)
+	for i, b := range o.menu.Buttons {
+		r, c := i/cols, i%cols
+		b.Rect = ui.Rect{X: area.X + float64(c)*(colW+gap), Y: area.Y + float64(r)*(bh+gap), W: colW, H: bh}
+	}
+	o.menu.Fix()
+	o.rehit()
+	return ui.Rect{X: o.card.X + mt.Pt(28), Y: o.card.Y + head - mt.Pt(12), W: o.card.W - mt.Pt(56), H: math.Max(0, area.Y-gap-(o.card.Y+head-mt.Pt(12)))}
+}
+
+// drawCard draws the dimmed play scene, the card and its title.
+func (o *overlay) drawCard(dst *ebiten.Image) {
+	mt := o.mt
+	o.under.Draw(dst)
+	sprites.Fill(dst, sprites.RoundRect(0, 0, mt.W, mt.H, 0), color.RGBA{20, 14, 8, 150})
+	ui.Panel(dst, mt, o.card)
+	mt.Text(dst, mt.Ellipsize(o.title, ui.Title, o.card.W-mt.Pt(40)), ui.Title, o.card.CX(), o.card.Y+mt.Pt(18), ui.Center, sprites.Ink)
+	o.menu.Draw(dst, mt)
+}
+
+// pause stops the match: resume, read the rules, change settings, start again, or leave.
+type pause struct {
+	overlay
+}
+
+func newPause(m *Manager, p *play) *pause {
+	s := &pause{overlay{base: base{m: m}, under: p, title: "Paused"}}
+	s.menu.Add(&ui.Button{ID: "resume", Label: "Resume", Icon: ui.IconPlay, Look: ui.Primary})
+	s.menu.Add(&ui.Button{ID: "rules", Label: "Rules", Icon: ui.IconBook})
+	s.menu.Add(&ui.Button{ID: "settings", Label: "Settings", Icon: ui.IconGear})
+	s.menu.Add(&ui.Button{ID: "restart", Label: "Restart"})
+	s.menu.Add(&ui.Button{ID: "menu", Label: "Menu", Icon: ui.IconBack})
+	return s
+}
+
+func (s *pause) Name() string { return "pause" }
+
+func (s *pause) Layout(mt ui.Metrics) { s.layoutCard(mt, 0) }
+
+func (s *pause) Update(in []ui.Intent) {
+	for _, it := range in {
+		if it.Kind == ui.Back {
+			s.m.Goto(s.under)
+			return
+		}
+		id := s.menu.Handle(it)
+		if id == "" {
+			continue
+		}
+		click()
+		switch id {
+		case "resume":
+			s.m.Goto(s.under)
+		case "rules":
+			s.m.Goto(newRulesPage(s.m, s.under.g, s))
+		case "settings":
+			s.m.Goto(newSettingsScene(s.m, s))
+		case "restart":
+			s.m.Goto(s.under.restart())
+		case "menu":
+			s.under.leave()
+			s.m.Goto(newTitle(s.m))
+		}
+		return
+	}
+}
+
+func (s *pause) Draw(dst *ebiten.Image) { s.drawCard(dst) }

@@ -1,0 +1,162 @@
+package scenes
+
+import (
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/rules"
+	"sig/rules/games"
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// picker shows the five games as cards: a picture of the board, the name, where it is played
+// and one line on what it is.
+type picker struct {
+	base
+	games []*rules.Info
+	bar   ui.Rect
+}
+
+func newPicker(m *Manager) *picker {
+	s := &picker{base: base{m: m}, games: games.All()}
+	for _, g := range s.games {
+		g := g
+		s.menu.Add(&ui.Button{ID: g.ID, Label: g.Name, Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
+			drawCard(dst, mt, b.Rect, g, hot)
+		}})
+	}
+	return s
+}
+
+func (s *picker) Name() string { return "picker" }
+
+func (s *picker) Layout(mt ui.Metrics) {
+	s.mt = mt
+	var rest ui.Rect
+	s.bar, rest = s.header()
+	rest = rest.Inset(mt.Pt(8))
+	n := len(s.games)
+	gap := mt.Pt(18)
+	if rest.W < mt.Pt(600) {
+		// A phone: one card a row, the picture at the left and the words beside it.
+		gap = mt.Pt(12)
+		h := math.Min(mt.Pt(150), (rest.H-gap*float64(n-1))/float64(n))
+		w := math.Min(rest.W, mt.Pt(560))
+		y := rest.Y + math.Max(0, (rest.H-float64(n)*h-float64(n-1)*gap)/2)
+		for _, g := range s.games {
+			s.menu.Get(g.ID).Rect = ui.Rect{X: rest.CX() - w/2, Y: y, W: w, H: h}
+			y += h + gap
+		}
+		s.menu.Fix()
+		s.rehit()
+		return
+	}
+	// The largest cards (about 4:5) that fit all five on the screen, trying each column count.
+	// A last row holding a single card looks forgotten: such layouts must be clearly bigger.
+	best, bestScore, bestCols := 0.0, 0.0, 1
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		w := (rest.W - gap*float64(cols-1)) / float64(cols)
+		h := (rest.H - gap*float64(rows-1)) / float64(rows)
+		w = math.Min(math.Min(w, h*0.8), mt.Pt(340))
+		score := w
+		if rows > 1 && n%cols == 1 {
+			score *= 0.8
+		}
+		if score > bestScore {
+			best, bestScore, bestCols = w, score, cols
+		}
+	}
+	w := best
+	h := w / 0.8
+	rows := (n + bestCols - 1) / bestCols
+	gridH := float64(rows)*h + float64(rows-1)*gap
+	gridW := float64(bestCols)*w + float64(bestCols-1)*gap + 1
+	area := ui.Rect{X: rest.CX() - gridW/2, Y: rest.Y + math.Max(0, (rest.H-gridH)/2), W: gridW, H: gridH}
+	rects := area.Grid(n, w, h, gap)
+	for i, g := range s.games {
+		s.menu.Get(g.ID).Rect = rects[i]
+	}
+	s.menu.Fix()
+	s.rehit()
+}
+
+func (s *picker) Update(in []ui.Intent) {
+	for _, it := range in {
+		if it.Kind == ui.Back {
+			s.m.Goto(newTitle(s.m))
+			return
+		}
+		id := s.menu.Handle(it)
+		if id == "" {
+			continue
+		}
+		click()
+		if id == "back" {
+			s.m.Goto(newTitle(s.m))
+			return
+		}
+		if g, ok := games.Lookup(id); ok {
+			s.m.Goto(newSetup(s.m, g, 0))
+			return
+		}
+	}
+}
+
+func (s *picker) Draw(dst *ebiten.Image) {
+	ui.Backdrop(dst, s.mt)
+	s.drawHeader(dst, s.bar, "Choose a game", "")
+	s.menu.Draw(dst, s.mt)
+}
+
+// drawCard draws one game's card.
+func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bool) {
+	lift := 0.0
+	if hot {
+		lift = mt.Pt(3)
+	}
+	r.Y -= lift
+	ui.Panel(dst, mt, r)
+	pad := math.Max(mt.Pt(8), math.Min(r.W, r.H)*0.05)
+	var pic, rest ui.Rect
+	if r.W > r.H*1.3 {
+		// A wide card: the picture at the left.
+		pic, rest = r.Inset(pad).CutLeft(r.H - 2*pad)
+		rest = rest.Inset(mt.Pt(4))
+		rest.X += mt.Pt(6)
+		rest.W -= mt.Pt(6)
+		rest.Y -= mt.Pt(6)
+	} else {
+		pic, rest = r.Inset(pad).CutTop(r.H * 0.5)
+	}
+	sprites.Fill(dst, sprites.RoundRect(pic.X, pic.Y, pic.W, pic.H, mt.Pt(10)), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
+	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
+	y := rest.Y + mt.Pt(6)
+	name := ui.Heading
+	if mt.Measure(name, g.Name) > rest.W {
+		name = ui.BodyBold
+	}
+	mt.Text(dst, mt.Ellipsize(g.Name, name, rest.W), name, rest.X, y, ui.Start, sprites.Ink)
+	y += mt.LineHeight(ui.Heading)
+	place := ui.SmallBold
+	if mt.Measure(place, g.Place) > rest.W {
+		place = ui.Small
+	}
+	mt.Text(dst, mt.Ellipsize(g.Place, place, rest.W), place, rest.X, y, ui.Start, sprites.Terracotta)
+	y += mt.LineHeight(ui.SmallBold) + mt.Pt(2)
+	lines := mt.Wrap(g.Summary, ui.Small, rest.W)
+	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))
+	if room < len(lines) && room > 0 {
+		lines = lines[:room]
+		lines[room-1] = mt.Ellipsize(lines[room-1]+" …", ui.Small, rest.W)
+	}
+	for i, l := range lines {
+		if i >= room {
+			break
+		}
+		mt.Text(dst, l, ui.Small, rest.X, y, ui.Start, sprites.Mix(sprites.Ink, sprites.Chalk, 0.2))
+		y += mt.LineHeight(ui.Small)
+	}
+}

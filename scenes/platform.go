@@ -1,0 +1,5 @@
+//go:build !js && !android && !ios
+
+package scenes
+
+const isBrowser, isMobile = false, false

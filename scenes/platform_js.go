@@ -1,0 +1,5 @@
+//go:build js
+
+package scenes
+
+const isBrowser, isMobile = true, false

@@ -1,0 +1,5 @@
+//go:build android || ios
+
+package scenes
+
+const isBrowser, isMobile = false, true

@@ -1,0 +1,691 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/ai"
+	"sig/audio"
+	"sig/rules"
+	"sig/scenes/board"
+	_ "sig/scenes/boards" // registers the five games' boards
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// play hosts a match: the game's board (package board), the side panel (whose turn, the sticks
+// arena, the log, pause, undo and hints), the computer seats, and the way to the results.
+//
+// The rules apply at once; the board and the arena turn what happened into animation steps,
+// which this scene drains tick by tick. It reads moves from people only while the queue is
+// empty; a tap or space during an animation finishes it.
+type play struct {
+	base
+	g       *rules.Info
+	players []player
+	seed    int64
+	match   *rules.Match
+	env     board.Env
+	brd     board.Board
+	picker  board.Picker
+	q       board.Queue
+	arena   *board.Arena
+	legal   []rules.Move
+	log     []logLine
+	marks   []int // the number of moves played before each human action (undo goes back to them)
+	dirty   bool  // the board must be synced to the match when the queue drains
+	caption string
+	note    string // a refused move's reason
+
+	comp     computer
+	compWait float64
+	overWait float64
+	thinks   int
+	page     int // which page of the move list is shown
+
+	landscape                                               bool
+	boardR, panel, topR, turnR, arenaR, actRoom, actR, logR ui.Rect
+	capY                                                    float64
+}
+
+// Timings at normal speed.
+const (
+	throwTime    = 1.0 // the sticks in the air
+	computerWait = 0.6 // before a computer seat acts
+	resultsWait  = 1.0 // between the last move and the results
+)
+
+func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
+	s := &play{base: base{m: m}, g: g, players: players, seed: seed}
+	match, err := rules.NewMatch(g, len(players), seed)
+	if err != nil {
+		// The setup and the flags keep the count in range; this is a defect, shown, not a crash.
+		match, _ = rules.NewMatch(g, g.DefaultPlayers, seed)
+		s.note = err.Error()
+	}
+	s.match = match
+	s.env = board.Env{Game: g, Reduced: m.settings.Reduced}
+	for _, p := range players {
+		s.env.Colors = append(s.env.Colors, sprites.Players[p.Color%len(sprites.Players)])
+		s.env.Names = append(s.env.Names, p.Name)
+	}
+	if b, ok := board.New(g.ID, &s.env); ok {
+		s.brd = b
+		s.picker, _ = b.(board.Picker)
+	}
+	s.arena = board.NewArena(g.Sticks, seed)
+	s.brd.Sync(s.match.State)
+	first := s.players[0].Name + " begins"
+	if s.players[0].Name == "You" {
+		first = "You begin"
+	}
+	s.log = append(s.log, logLine{g.Name + ": " + first, 0})
+	s.refresh()
+	return s
+}
+
+func (s *play) Name() string { return "play" }
+
+// State is the match's current state (for tests).
+func (s *play) State() rules.State { return s.match.State }
+
+// Busy reports whether an animation is playing.
+func (s *play) Busy() bool { return s.q.Busy() }
+
+// Animating reports whether the screen changes by itself now: an animation plays, a computer
+// seat is about to act, the results are coming, or the board has a motion of its own (a board
+// may implement Animating too).
+func (s *play) Animating() bool {
+	if s.q.Busy() || s.dirty || s.match.State.Phase() == rules.PhaseOver || !s.human() {
+		return true
+	}
+	a, ok := s.brd.(interface{ Animating() bool })
+	return ok && a.Animating()
+}
+
+func (s *play) Layout(mt ui.Metrics) {
+	s.mt = mt
+	scr := mt.Screen().Inset(mt.Pt(12))
+	gap := mt.Pt(12)
+	s.landscape = mt.W >= mt.H
+	if s.landscape {
+		pw := math.Max(mt.Pt(300), math.Min(mt.Pt(440), scr.W*0.32))
+		pw = math.Min(pw, scr.W*0.6)
+		var b ui.Rect
+		s.panel, b = scr.CutRight(pw)
+		b.W -= gap
+		side := math.Max(0, math.Min(b.W, b.H))
+		s.boardR = ui.Rect{X: b.X + (b.W-side)/2, Y: b.Y + (b.H-side)/2, W: side, H: side}
+	} else {
+		sheet := math.Max(math.Min(mt.Pt(330), scr.H*0.6), scr.H-scr.W-gap)
+		var b ui.Rect
+		s.panel, b = scr.CutBottom(sheet)
+		b.H -= gap
+		side := math.Max(0, math.Min(b.W, b.H))
+		s.boardR = ui.Rect{X: b.X + (b.W-side)/2, Y: b.Y + (b.H-side)/2, W: side, H: side}
+	}
+	s.brd.Layout(mt, s.boardR)
+	s.sections()
+	s.refresh()
+}
+
+// sections divides the panel: the top buttons, whose turn, the sticks arena and its caption,
+// the action area (the throw button or the moves) and the log. On a short panel the arena and
+// the turn card shrink and the log goes before any button would leave the screen.
+func (s *play) sections() {
+	mt := s.mt
+	pad := mt.Pt(14)
+	if s.panel.H < mt.Pt(400) {
+		pad = mt.Pt(10)
+	}
+	in := s.panel.Inset(pad)
+	gap := mt.Pt(10)
+	topH, turnH := mt.Pt(48), mt.Pt(64)
+	arenaH, capH := 0.0, 0.0
+	if s.g.Sticks != rules.NoSticks {
+		arenaH, capH = mt.Pt(96), mt.LineHeight(ui.SmallBold)+mt.Pt(6)
+	}
+	actMin, logMin := mt.Pt(52), mt.LineHeight(ui.Small)*3+gap
+	fixed := func() float64 { return topH + turnH + arenaH + capH + actMin + 3*gap + logMin }
+	if fixed() > in.H {
+		logMin = 0
+	}
+	if fixed() > in.H {
+		turnH = mt.Pt(50)
+	}
+	if fixed() > in.H && arenaH > 0 {
+		arenaH = math.Max(mt.Pt(44), arenaH-(fixed()-in.H))
+	}
+	var r ui.Rect
+	s.topR, r = in.CutTop(topH)
+	_, r = r.CutTop(gap)
+	s.turnR, r = r.CutTop(turnH)
+	_, r = r.CutTop(gap)
+	s.arenaR, r = r.CutTop(arenaH)
+	s.capY = s.arenaR.Bottom() + mt.Pt(3)
+	_, r = r.CutTop(capH)
+	if arenaH == 0 {
+		s.arenaR = ui.Rect{}
+	}
+	s.arena.Rect = s.arenaR
+	s.actRoom = ui.Rect{X: r.X, Y: r.Y, W: r.W, H: math.Max(actMin, r.H-logMin)}
+}
+
+// layoutPanel places the buttons in their sections; the log takes what the actions leave.
+func (s *play) layoutPanel() {
+	mt := s.mt
+	gap := mt.Pt(10)
+	cols := s.topR.Columns(3, gap)
+	for i, id := range []string{"pause", "undo", "hints"} {
+		if b := s.menu.Get(id); b != nil {
+			b.Rect = cols[i]
+			if cols[i].W < mt.Pt(116) {
+				b.Label, b.Sub = "", "" // a narrow panel: the icons alone
+			}
+		}
+	}
+	actH := 0.0 // nothing to do here: the log takes the room
+	if b := s.menu.Get("throw"); b != nil && !b.Hidden {
+		actH = mt.Pt(52)
+	}
+	if n := s.moveButtons(); n > 0 {
+		perRow := s.movesPerRow(s.actRoom.W)
+		rows := (n + perRow - 1) / perRow
+		actH = float64(rows)*mt.Pt(44) + float64(rows-1)*mt.Pt(8)
+	}
+	actH = math.Min(actH, s.actRoom.H)
+	s.actR = ui.Rect{X: s.actRoom.X, Y: s.actRoom.Y, W: s.actRoom.W, H: actH}
+	in := s.panel.Inset(mt.Pt(10))
+	top := s.actR.Bottom() + gap
+	if actH == 0 {
+		top = s.actR.Y
+	}
+	s.logR = ui.Rect{X: s.actR.X, Y: top, W: s.actR.W, H: math.Max(0, in.Bottom()-top)}
+	s.placeActions()
+	s.rehit()
+}
+
+func (s *play) movesPerRow(w float64) int {
+	return int(math.Max(1, math.Floor((w+s.mt.Pt(8))/(s.mt.Pt(96)+s.mt.Pt(8)))))
+}
+
+// moveButtons counts the move buttons (and the "more" button) currently offered.
+func (s *play) moveButtons() int {
+	n := 0
+	for _, b := range s.menu.Buttons {
+		if isMoveButton(b.ID) && !b.Hidden {
+			n++
+		}
+	}
+	return n
+}
+
+func isMoveButton(id string) bool { return strings.HasPrefix(id, "move-") || id == "more" }
+
+// placeActions puts the throw button or the move buttons into the action area.
+func (s *play) placeActions() {
+	mt := s.mt
+	if b := s.menu.Get("throw"); b != nil && !b.Hidden {
+		b.Rect = s.actR.Centered(math.Min(s.actR.W, mt.Pt(240)), mt.Pt(52))
+	}
+	var moves []*ui.Button
+	for _, b := range s.menu.Buttons {
+		if isMoveButton(b.ID) && !b.Hidden {
+			moves = append(moves, b)
+		}
+	}
+	if len(moves) == 0 {
+		return
+	}
+	perRow := s.movesPerRow(s.actR.W)
+	w := (s.actR.W - float64(perRow-1)*mt.Pt(8)) / float64(perRow)
+	for i, b := range moves {
+		row, col := i/perRow, i%perRow
+		b.Rect = ui.Rect{X: s.actR.X + float64(col)*(w+mt.Pt(8)), Y: s.actR.Y + float64(row)*(mt.Pt(44)+mt.Pt(8)), W: w, H: mt.Pt(44)}
+		if b.Rect.Bottom() > s.actR.Bottom()+1 {
+			b.Hidden = true
+		}
+	}
+}
+
+// boardHasKeys reports whether the keyboard belongs to the board: a person picks a move on a
+// board that is a Picker.
+func (s *play) boardHasKeys() bool {
+	return s.picker != nil && !s.q.Busy() && s.human() && s.match.State.Phase() == rules.PhaseMove
+}
+
+// human reports whether the player to act now sits at the screen.
+func (s *play) human() bool {
+	p := s.match.State.ToMove()
+	return p >= 0 && p < len(s.players) && s.players[p].Human
+}
+
+// refresh rebuilds the panel's buttons for the position at rest.
+func (s *play) refresh() {
+	st := s.match.State
+	s.legal = st.Legal(s.legal)
+	focus := ""
+	if b := s.menu.Focused(); b != nil {
+		focus = b.ID
+	}
+	s.menu.Buttons = s.menu.Buttons[:0]
+	s.menu.Add(&ui.Button{ID: "pause", Label: "Pause", Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
+	s.menu.Add(&ui.Button{ID: "undo", Label: "Undo", Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: len(s.marks) == 0})
+	s.menu.Add(&ui.Button{ID: "hints", Label: "Hints", Sub: "H", Icon: ui.IconHint, Look: ui.Dark, Selected: s.m.settings.Hints})
+	idle := !s.q.Busy() && st.Phase() != rules.PhaseOver && s.human()
+	s.menu.Add(&ui.Button{ID: "throw", Label: "Throw", Sub: "space", Icon: ui.IconSticks, Look: ui.Primary, Hidden: !(idle && st.Phase() == rules.PhaseThrow)})
+	if idle && st.Phase() == rules.PhaseMove && s.picker == nil {
+		per := s.movesPage()
+		if s.page*per >= len(s.legal) {
+			s.page = 0
+		}
+		for i := s.page * per; i < len(s.legal) && i < (s.page+1)*per; i++ {
+			s.menu.Add(&ui.Button{ID: "move-" + strconv.Itoa(i), Label: st.FormatMove(s.legal[i])})
+		}
+		if len(s.legal) > per {
+			s.menu.Add(&ui.Button{ID: "more", Label: fmt.Sprintf("More %d/%d", s.page+1, (len(s.legal)+per-1)/per), Look: ui.Quiet})
+		}
+	}
+	if h, ok := s.brd.(board.Hinter); ok {
+		if s.m.settings.Hints && idle && st.Phase() == rules.PhaseMove {
+			h.ShowHints(st, s.legal)
+		} else {
+			h.ShowHints(st, nil)
+		}
+	}
+	s.menu.Focus = -1
+	switch {
+	case idle && st.Phase() == rules.PhaseThrow:
+		s.menu.FocusID("throw")
+	case idle && st.Phase() == rules.PhaseMove && s.picker == nil && (focus == "" || focus == "throw" || focus == "pause" || isMoveButton(focus)):
+		if focus == "more" {
+			s.menu.FocusID("more")
+		}
+		if s.menu.Focus < 0 {
+			s.menu.FocusID("move-" + strconv.Itoa(s.page*s.movesPage()))
+		}
+	default:
+		s.menu.FocusID(focus)
+	}
+	if s.menu.Focus < 0 {
+		s.menu.FocusID("pause")
+	}
+	if s.boardHasKeys() {
+		s.menu.Focus = -1 // the board draws its own focus
+	}
+	if s.mt.Unit > 0 {
+		s.layoutPanel()
+	}
+}
+
+// movesPage is how many move buttons fit in the action area at once, keeping a place for the
+// "more" button.
+func (s *play) movesPage() int {
+	if s.mt.Unit == 0 || s.actRoom.H == 0 {
+		return 12
+	}
+	perRow := s.movesPerRow(s.actRoom.W)
+	rows := int(math.Max(1, math.Floor((s.actRoom.H+s.mt.Pt(8))/(s.mt.Pt(44)+s.mt.Pt(8)))))
+	return int(math.Max(1, float64(rows*perRow-1)))
+}
+
+func (s *play) rehit() {
+	s.hits.Reset()
+	s.brd.Hits(&s.hits)
+	s.arena.Hits(&s.hits) // a tap on the sticks is a tap on the throw button
+	s.menu.AddHits(&s.hits)
+}
+
+func (s *play) Update(in []ui.Intent) {
+	s.env.Reduced = s.m.settings.Reduced // the settings may have changed during a pause
+	busy := s.q.Busy()
+	for _, it := range in {
+		if it.Kind == ui.Back || (it.Kind == ui.Key && (it.Rune == 'p' || it.Rune == 'P')) {
+			s.pause()
+			return
+		}
+		if busy && (it.Kind == ui.Activate || (it.Kind == ui.Tap && it.Target.ID != "pause")) {
+			// A tap or space finishes the animation at once; the intent is used up by that.
+			s.q.Finish()
+			continue
+		}
+		if it.Kind == ui.Key {
+			switch it.Rune {
+			case 'u', 'U':
+				s.undo()
+			case 'h', 'H':
+				s.toggleHints()
+			}
+			continue
+		}
+		if it.Kind == ui.Activate && it.Rune == ' ' && !busy && s.human() && s.match.State.Phase() == rules.PhaseThrow {
+			s.throw()
+			continue
+		}
+		if s.boardHasKeys() && (it.Kind == ui.Next || it.Kind == ui.Prev || it.Kind == ui.Move || it.Kind == ui.Activate) {
+			// The board has the keyboard while a person picks on it; the panel stays a tap
+			// (or P, U, H) away.
+			if mv, ok := s.picker.Input(it, s.match.State, s.legal); ok {
+				s.apply(mv, 0)
+			}
+			continue
+		}
+		id := s.menu.Handle(it)
+		if id == "" {
+			if s.picker != nil && !busy && s.human() && s.match.State.Phase() == rules.PhaseMove {
+				if mv, ok := s.picker.Input(it, s.match.State, s.legal); ok {
+					s.apply(mv, 0)
+				}
+			}
+			continue
+		}
+		click()
+		switch {
+		case id == "pause":
+			s.pause()
+			return
+		case id == "undo":
+			s.undo()
+		case id == "hints":
+			s.toggleHints()
+		case id == "throw":
+			s.throw()
+		case id == "more":
+			s.page++
+			s.refresh()
+		case strings.HasPrefix(id, "move-"):
+			if k, err := strconv.Atoi(id[5:]); err == nil && k >= 0 && k < len(s.legal) {
+				s.apply(s.legal[k], 0)
+			}
+		}
+		busy = s.q.Busy()
+	}
+	s.advance()
+}
+
+// advance drains the animation queue and, at rest, lets computers act and ends the game.
+func (s *play) advance() {
+	if s.q.Busy() {
+		if f := s.m.settings.Speed.Factor(); f > 0 {
+			s.q.Advance(tick * f)
+		} else {
+			s.q.Finish()
+		}
+		if s.q.Busy() {
+			return
+		}
+	}
+	if s.dirty {
+		s.dirty = false
+		s.brd.Sync(s.match.State)
+		s.refresh()
+	}
+	st := s.match.State
+	switch {
+	case st.Phase() == rules.PhaseOver:
+		s.overWait += tick
+		if s.overWait >= resultsWait*s.waitFactor() {
+			s.m.Goto(newResults(s.m, s))
+		}
+	case !s.human():
+		s.computerTurn()
+	}
+}
+
+// waitFactor scales the pauses by the animation speed (none at Instant).
+func (s *play) waitFactor() float64 {
+	switch s.m.settings.Speed {
+	case Slow:
+		return 1.5
+	case Fast:
+		return 0.5
+	case Instant:
+		return 0.1
+	}
+	return 1
+}
+
+// computerTurn runs a computer seat: a short pause, then a throw or a move.
+func (s *play) computerTurn() {
+	st := s.match.State
+	if s.compWait < computerWait*s.waitFactor() {
+		s.compWait += tick
+		return
+	}
+	if st.Phase() == rules.PhaseThrow {
+		s.compWait = 0
+		s.throw()
+		return
+	}
+	if s.comp == nil {
+		s.thinks++
+		p := s.players[st.ToMove()]
+		s.comp = newComputer(st.Clone(), p.Level, s.seed+int64(s.thinks)*7919)
+	}
+	if s.comp.Step(thinkSlice) {
+		mv := s.comp.Move()
+		s.comp.Close()
+		s.comp = nil
+		s.compWait = 0
+		switch mv {
+		case ai.Throw: // nothing to decide: throw, as the throw button does
+			s.throw()
+		case ai.NoMove: // the game is over; advance goes to the results
+		default:
+			s.apply(mv, 0)
+		}
+	}
+}
+
+// throw throws the sticks for the player to act (a person's button, or a computer seat).
+func (s *play) throw() {
+	mv, faces, err := s.match.Throw()
+	if err != nil {
+		s.note = err.Error()
+		return
+	}
+	s.apply(mv, faces)
+}
+
+// apply plays mv (a throw with its faces for the arena, or a decision) and queues its
+// animation. A refused move is noted and changes nothing.
+func (s *play) apply(mv rules.Move, faces uint8) {
+	st := s.match.State
+	mover := st.ToMove()
+	before := st.Clone()
+	mark := s.match.Moves()
+	var ev rules.Events
+	if err := s.match.PlayMove(mv, &ev); err != nil {
+		s.note = err.Error()
+		return
+	}
+	s.note = ""
+	s.page = 0
+	if mover >= 0 && mover < len(s.players) && s.players[mover].Human {
+		s.marks = append(s.marks, mark)
+	}
+	if mv.IsThrow() {
+		sound := audio.Clatter4
+		if s.g.Sticks == rules.SixPolishedRough {
+			sound = audio.Clatter6
+		}
+		s.arena.Throw(&s.q, faces, throwTime, func() { audio.Play(sound) })
+		caption := s.throwCaption(ev, mover)
+		s.q.Add(board.Step{Start: func() { s.caption = caption }})
+	}
+	s.brd.Animate(&s.q, before, s.match.State, ev)
+	s.log = append(s.log, describe(s.g, s.env.Names, ev)...)
+	if len(s.log) > 40 {
+		s.log = s.log[len(s.log)-40:]
+	}
+	s.dirty = true
+	s.refresh()
+	if !s.q.Busy() {
+		s.advance()
+	}
+}
+
+// throwCaption says what a throw was and what it does.
+func (s *play) throwCaption(ev rules.Events, mover int) string {
+	for _, e := range ev {
+		if e.Kind == rules.EvThrow {
+			c := fmt.Sprintf("%d %s up: %s", e.Count, faceWord(s.g), worth(e.Value))
+			for _, f := range ev {
+				if f.Kind == rules.EvExtraThrow && f.Player == mover {
+					c += ", throw again"
+					break
+				}
+			}
+			return c
+		}
+	}
+	return ""
+}
+
+// undo goes back to before the last action of a person at the screen (against the computer:
+// your previous decision, with the computer's replies undone too).
+func (s *play) undo() {
+	if len(s.marks) == 0 {
+		return
+	}
+	n := s.marks[len(s.marks)-1]
+	m, err := s.match.Prefix(n)
+	if err != nil {
+		s.note = err.Error()
+		return
+	}
+	s.marks = s.marks[:len(s.marks)-1]
+	s.match = m
+	s.q.Clear()
+	s.arena.Settle() // a throw cut short lands at once rather than hanging in the air
+	if s.comp != nil {
+		s.comp.Close()
+		s.comp = nil
+	}
+	s.compWait, s.overWait, s.dirty = 0, 0, false
+	s.caption = ""
+	s.brd.Sync(s.match.State)
+	s.log = append(s.log, logLine{"Undone", -1})
+	s.refresh()
+}
+
+func (s *play) toggleHints() {
+	st := s.m.settings
+	st.Hints = !st.Hints
+	s.m.setSettings(st)
+	s.refresh()
+}
+
+func (s *play) pause() {
+	s.q.Finish()
+	click()
+	s.m.Goto(newPause(s.m, s))
+}
+
+// restart is a new match with the same players.
+func (s *play) restart() *play {
+	if s.comp != nil {
+		s.comp.Close()
+		s.comp = nil
+	}
+	return newPlay(s.m, s.g, s.players, s.m.nextSeed())
+}
+
+// leave drops the match's computer search.
+func (s *play) leave() {
+	if s.comp != nil {
+		s.comp.Close()
+		s.comp = nil
+	}
+}
+
+func (s *play) Draw(dst *ebiten.Image) {
+	mt := s.mt
+	ui.Backdrop(dst, mt)
+	s.brd.Draw(dst)
+	ui.WoodPanel(dst, mt, s.panel)
+	s.drawTurn(dst)
+	if s.arenaR.W > 0 {
+		s.arena.Draw(dst, mt)
+		cap := s.caption
+		if cap == "" && !s.arena.Thrown() {
+			cap = fmt.Sprintf("%d sticks: count the %s faces", s.g.Sticks.Count(), faceWord(s.g))
+		}
+		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
+	}
+	s.menu.Draw(dst, mt)
+	s.drawLog(dst)
+}
+
+// drawTurn draws whose turn it is: the player's piece (colour and mark), name and what is due.
+func (s *play) drawTurn(dst *ebiten.Image) {
+	mt := s.mt
+	r := s.turnR
+	st := s.match.State
+	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, mt.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
+	p := st.ToMove()
+	var title, sub string
+	switch {
+	case st.Phase() == rules.PhaseOver:
+		title, sub = "Game over", "The results are coming"
+	case p < 0 || p >= len(s.players):
+		title = "…"
+	default:
+		pl := s.players[p]
+		title = pl.Name + "'s turn"
+		if pl.Name == "You" {
+			title = "Your turn"
+		}
+		switch {
+		case s.q.Busy():
+			sub = "…"
+		case !pl.Human && st.Phase() == rules.PhaseThrow:
+			sub = "Throwing the sticks"
+		case !pl.Human:
+			sub = "Thinking…"
+		case st.Phase() == rules.PhaseThrow:
+			sub = "Throw the sticks"
+		default:
+			sub = "Choose a move"
+		}
+		if !pl.Human {
+			sub = "Computer, " + pl.Level + " · " + sub
+		}
+		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], r.X+mt.Pt(32), r.CY(), mt.Pt(18), 0)
+	}
+	if s.note != "" {
+		sub = s.note
+	}
+	x := r.X + mt.Pt(62)
+	w := r.Right() - x - mt.Pt(8)
+	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
+	mt.Text(dst, mt.Ellipsize(title, ui.Heading, w), ui.Heading, x, top, ui.Start, sprites.Ink)
+	mt.Text(dst, mt.Ellipsize(sub, ui.Small, w), ui.Small, x, top+mt.LineHeight(ui.Heading)-mt.Pt(4), ui.Start, sprites.Wood)
+}
+
+// drawLog draws the last lines of the log that fit, newest at the bottom.
+func (s *play) drawLog(dst *ebiten.Image) {
+	mt := s.mt
+	r := s.logR
+	if r.H < mt.LineHeight(ui.Small) {
+		return
+	}
+	lh := mt.LineHeight(ui.Small)
+	n := int(r.H / lh)
+	start := max(0, len(s.log)-n)
+	y := r.Bottom() - float64(len(s.log)-start)*lh
+	for i := start; i < len(s.log); i++ {
+		l := s.log[i]
+		x := r.X
+		if l.Player >= 0 && l.Player < len(s.players) {
+			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], x+mt.Pt(7), y+lh/2, mt.Pt(7), 0)
+		}
+		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
+		mt.Text(dst, mt.Ellipsize(l.Text, ui.Small, r.W-mt.Pt(18)), ui.Small, x+mt.Pt(18), y, ui.Start, sprites.Fade(sprites.Chalk, alpha))
+		y += lh
+	}
+}

@@ -1,0 +1,194 @@
+//go:build screens
+
+package scenes
+
+// The screens test renders every scene in a real window and writes PNGs: run it under a
+// display (Xvfb on a server) with
+//
+//	SIG_SHOTS=/tmp/shots go test -tags screens -run TestScreens ./scenes
+//
+// It is not part of the ordinary tests, which need no GPU.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/scenes/ui"
+)
+
+func init() { runtime.LockOSThread() } // Ebitengine runs on the main thread
+
+// shot is one screenshot: a window size and the intents that lead to the scene.
+type shot struct {
+	name string
+	w, h int
+	cfg  Config
+	go_  func(t *testing.T, m *Manager)
+}
+
+func shots() []shot {
+	two := []Seat{{Human: true}, {Level: "medium"}}
+	four := []Seat{{Human: true}, {Level: "easy"}, {Level: "medium"}, {Level: "hard"}}
+	playFor := func(m *Manager, ticks int) {
+		m.settings.Speed = Instant
+		for i := 0; i < ticks; i++ {
+			p, ok := m.Current().(*play)
+			if !ok {
+				return
+			}
+			if p.human() && !p.Busy() {
+				if b := p.menu.Get("throw"); b != nil && !b.Hidden {
+					p.throw()
+				} else if len(p.legal) > 0 {
+					p.apply(p.legal[i%len(p.legal)], 0)
+				}
+			}
+			step(m)
+		}
+		m.settings.Speed = Normal
+	}
+	return []shot{
+		{"title", 1280, 800, Config{}, nil},
+		{"title-portrait", 390, 844, Config{}, nil},
+		{"title-short", 640, 360, Config{}, nil},
+		{"picker", 1280, 800, Config{}, func(t *testing.T, m *Manager) { tap(t, m, "play") }},
+		{"picker-portrait", 390, 844, Config{}, func(t *testing.T, m *Manager) { tap(t, m, "play") }},
+		{"setup", 1280, 800, Config{Game: "sig-wa-duqqan"}, func(t *testing.T, m *Manager) {
+			tap(t, m, "hard-1")
+		}},
+		{"setup-portrait", 390, 844, Config{Game: "es-sig", Players: 5}, nil},
+		{"rules", 1280, 800, Config{Game: "sig-el-oued"}, func(t *testing.T, m *Manager) { tap(t, m, "rules") }},
+		{"rules-scrolled", 1280, 800, Config{Game: "sig-el-oued"}, func(t *testing.T, m *Manager) {
+			tap(t, m, "rules")
+			step(m, ui.Intent{Kind: ui.Scroll, Scroll: 1100})
+		}},
+		{"settings", 1280, 800, Config{}, func(t *testing.T, m *Manager) { tap(t, m, "settings") }},
+		{"settings-portrait", 390, 844, Config{}, func(t *testing.T, m *Manager) { tap(t, m, "settings") }},
+		{"play-sigwaduqqan", 1280, 800, Config{Game: "sig-wa-duqqan", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
+		{"play-essig", 1280, 800, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
+		{"play-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
+		{"play-seega", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
+		{"play-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
+		{"play-sadeqa-portrait", 390, 844, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
+		{"play-seega-portrait", 390, 844, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
+		{"pause", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) {
+			step(m, ui.Intent{Kind: ui.Back})
+		}},
+		{"pause-short", 640, 360, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) {
+			step(m, ui.Intent{Kind: ui.Back})
+		}},
+		{"play-essig-4k", 1920, 1080, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
+		{"results", 1280, 800, Config{Game: "seega", Seats: []Seat{{Level: "easy", Name: "Amira"}, {Level: "hard"}}}, func(t *testing.T, m *Manager) {
+			m.settings.Speed = Instant
+			for i := 0; i < 100000 && m.Current().Name() == "play"; i++ {
+				step(m)
+			}
+		}},
+	}
+}
+
+// driver shows one shot after another and captures each.
+type driver struct {
+	t     *testing.T
+	dir   string
+	shots []shot
+	i     int
+	m     *Manager
+	frame int
+	err   error
+}
+
+func (d *driver) start() {
+	s := d.shots[d.i]
+	ebiten.SetWindowSize(s.w, s.h)
+	cfg := s.cfg
+	cfg.Seed = 7
+	m, err := newManager(cfg, &memStore{})
+	if err != nil {
+		d.err = err
+		return
+	}
+	m.scaleFn = func() float64 { return ebiten.Monitor().DeviceScaleFactor() }
+	m.LayoutF(float64(s.w), float64(s.h))
+	if s.go_ != nil {
+		s.go_(d.t, m)
+	}
+	m.fade, m.prev = 0, nil
+	d.m, d.frame = m, 0
+}
+
+func (d *driver) Update() error {
+	if d.err != nil {
+		return d.err
+	}
+	if d.m == nil {
+		d.start()
+	}
+	return nil
+}
+
+func (d *driver) Draw(screen *ebiten.Image) {
+	if d.m == nil {
+		return
+	}
+	d.m.Draw(screen)
+	d.frame++
+	s := d.shots[d.i]
+	b := screen.Bounds()
+	// Wait for the window to take the shot's size before capturing.
+	if d.frame < 3 || b.Dx() != int(float64(s.w)*d.m.mt.Scale) {
+		return
+	}
+	path := filepath.Join(d.dir, s.name+".png")
+	if err := writePNG(screen, path); err != nil {
+		d.err = err
+		return
+	}
+	fmt.Println("wrote", path)
+	d.i++
+	d.m = nil
+	if d.i == len(d.shots) {
+		d.err = ebiten.Termination
+	}
+}
+
+func (d *driver) Layout(w, h int) (int, int) { panic("LayoutF is used") }
+
+func (d *driver) LayoutF(w, h float64) (float64, float64) {
+	if d.m == nil {
+		return w, h
+	}
+	return d.m.LayoutF(w, h)
+}
+
+func TestScreens(t *testing.T) {
+	dir := os.Getenv("SIG_SHOTS")
+	if dir == "" {
+		t.Skip("SIG_SHOTS is not set")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	all := shots()
+	if only := os.Getenv("SIG_SHOT"); only != "" {
+		var keep []shot
+		for _, s := range all {
+			if s.name == only {
+				keep = append(keep, s)
+			}
+		}
+		all = keep
+	}
+	ebiten.SetWindowTitle("Sig screens")
+	ebiten.SetScreenClearedEveryFrame(false) // as New does: the manager skips unchanged frames
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	d := &driver{t: t, dir: dir, shots: all}
+	if err := ebiten.RunGame(d); err != nil && err != ebiten.Termination {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,442 @@
+package scenes
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/rules"
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// setup prepares a match: how many play, who sits where (a person or the computer at a level),
+// their names and colours.
+type setup struct {
+	base
+	g       *rules.Info
+	n       int
+	seats   [8]player
+	named   [8]bool // the name was typed, not given
+	editing int     // the seat whose name is being typed, or -1
+
+	bar, pic, form ui.Rect
+	content        float64 // height of the form's contents
+	scroll         float64
+	count          ui.Rect // where the player count is written
+	caption        ui.Rect // over the person/computer choice
+	hint           ui.Rect // how to change a colour or a name
+	rowY           []float64
+	caret          float64
+}
+
+func newSetup(m *Manager, g *rules.Info, players int) *setup {
+	s := &setup{base: base{m: m}, g: g, editing: -1}
+	s.n = g.DefaultPlayers
+	if players >= g.MinPlayers && players <= g.MaxPlayers {
+		s.n = players
+	}
+	for i := range s.seats {
+		s.seats[i] = player{Seat: Seat{Human: i == 0, Level: "medium"}, Color: i}
+	}
+	s.rename()
+	s.build()
+	return s
+}
+
+func (s *setup) Name() string { return "setup" }
+
+// Players is the player count chosen.
+func (s *setup) Players() int { return s.n }
+
+// rename gives every seat whose name was not typed its default name.
+func (s *setup) rename() {
+	humans := 0
+	for i := 0; i < s.n; i++ {
+		if s.seats[i].Human {
+			humans++
+		}
+	}
+	for i := range s.seats {
+		if !s.named[i] {
+			s.seats[i].Name = defaultName(s.seats[i].Seat, i, humans)
+		}
+	}
+}
+
+// build makes the buttons for the current count and seats (positions come in Layout).
+func (s *setup) build() {
+	focus := ""
+	if b := s.menu.Focused(); b != nil {
+		focus = b.ID
+	}
+	s.menu.Buttons = s.menu.Buttons[:0]
+	if s.g.MinPlayers != s.g.MaxPlayers {
+		s.menu.Add(&ui.Button{ID: "fewer", Icon: ui.IconMinus, Disabled: s.n <= s.g.MinPlayers})
+		s.menu.Add(&ui.Button{ID: "more", Icon: ui.IconPlus, Disabled: s.n >= s.g.MaxPlayers})
+	}
+	for i := 0; i < s.n; i++ {
+		p := &s.seats[i]
+		sw := sprites.Players[p.Color]
+		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw})
+		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i})
+		// Who sits there: a person, or the computer at one of its levels, in one choice.
+		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: "Person", Selected: p.Human})
+		for _, l := range Levels {
+			s.menu.Add(&ui.Button{ID: l + "-" + strconv.Itoa(i), Label: strings.ToUpper(l[:1]) + l[1:], Selected: !p.Human && p.Level == l})
+		}
+	}
+	s.menu.Add(&ui.Button{ID: "rules", Label: "Rules", Icon: ui.IconBook})
+	s.menu.Add(&ui.Button{ID: "start", Label: "Start", Icon: ui.IconPlay, Look: ui.Primary})
+	s.menu.Add(&ui.Button{ID: "back", Label: "Back", Icon: ui.IconBack, Look: ui.Quiet})
+	if focus == "" {
+		focus = "start"
+	}
+	s.menu.Focus = -1
+	s.menu.FocusID(focus)
+	s.menu.Fix()
+	if s.mt.Unit > 0 {
+		s.Layout(s.mt)
+	}
+}
+
+func (s *setup) Layout(mt ui.Metrics) {
+	s.mt = mt
+	var rest ui.Rect
+	s.bar, rest = s.header()
+	foot, rest := rest.CutBottom(mt.Pt(72))
+	// Landscape: the board's picture on the left, the form on the right.
+	s.pic = ui.Rect{}
+	if !mt.Portrait() && rest.W > mt.Pt(900) {
+		var pic ui.Rect
+		pic, rest = rest.CutLeft(math.Min(rest.W*0.38, rest.H))
+		s.pic = pic.Inset(mt.Pt(16))
+	}
+	s.form = rest.Inset(mt.Pt(8))
+	f := s.form
+	if f.W > mt.Pt(760) {
+		f = f.Centered(mt.Pt(760), f.H)
+	}
+	row := mt.Pt(52)
+	gap := mt.Pt(8)
+	y := f.Y - s.scroll
+	if b := s.menu.Get("fewer"); b != nil {
+		s.count = ui.Rect{X: f.X, Y: y, W: f.W, H: row}
+		b.Rect = ui.Rect{X: f.Right() - 2*mt.Pt(52) - gap, Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}
+		s.menu.Get("more").Rect = ui.Rect{X: f.Right() - mt.Pt(52), Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}
+		y += row + gap
+	} else {
+		s.count = ui.Rect{X: f.X, Y: y, W: f.W, H: row}
+		y += row + gap
+	}
+	h := mt.Pt(48)
+	segW := math.Max(mt.Measure(ui.BodyBold, "Medium"), mt.Measure(ui.BodyBold, "Person")) + mt.Pt(30)
+	// One line a seat where it fits (colour, name, person or computer level); else the
+	// choice goes on a second line under the name.
+	wide := h+gap+mt.Pt(140)+gap+4*segW+3*gap <= f.W
+	// Captions over the choice: who plays, and the computer's levels.
+	s.caption = ui.Rect{X: f.Right() - 4*segW - 3*gap, Y: y, W: 4*segW + 3*gap, H: mt.LineHeight(ui.SmallBold)}
+	if wide {
+		y += s.caption.H
+	} else {
+		s.caption = ui.Rect{} // each seat's choice sits under its name: no room for a caption
+	}
+	s.rowY = s.rowY[:0]
+	for i := 0; i < s.n; i++ {
+		id := strconv.Itoa(i)
+		s.rowY = append(s.rowY, y)
+		x := f.X
+		s.menu.Get("color-" + id).Rect = ui.Rect{X: x, Y: y, W: h, H: h}
+		x += h + gap
+		nameW := f.Right() - x
+		if wide {
+			nameW -= 4*segW + 4*gap
+		}
+		s.menu.Get("name-" + id).Rect = ui.Rect{X: x, Y: y, W: nameW, H: h}
+		x += nameW + gap
+		w := segW
+		if !wide {
+			y += h + mt.Pt(6)
+			x = f.X
+			w = (f.W - 3*gap) / 4
+		}
+		for _, k := range append([]string{"human"}, Levels...) {
+			s.menu.Get(k + "-" + id).Rect = ui.Rect{X: x, Y: y, W: w, H: h}
+			x += w + gap
+		}
+		y += h + gap + mt.Pt(6)
+		if !wide {
+			y += mt.Pt(4)
+		}
+	}
+	s.hint = ui.Rect{X: f.X, Y: y + mt.Pt(6), W: f.W, H: mt.LineHeight(ui.Small)}
+	y += s.hint.H + mt.Pt(12)
+	s.content = y + s.scroll - f.Y
+	// The footer: rules and start.
+	bw := math.Min(mt.Pt(200), (foot.W-gap)/2)
+	s.menu.Get("rules").Rect = ui.Rect{X: foot.CX() - bw - gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}
+	s.menu.Get("start").Rect = ui.Rect{X: foot.CX() + gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}
+	s.hits.Reset()
+	for _, b := range s.menu.Buttons {
+		if b.Hidden || b.ID == "rules" || b.ID == "start" || b.ID == "back" {
+			continue
+		}
+		// Rows scrolled out of the form cannot be tapped.
+		if b.Rect.Bottom() > s.form.Y && b.Rect.Y < s.form.Bottom() {
+			s.hits.AddRect(b.Rect, b.Target())
+		}
+	}
+	for _, id := range []string{"rules", "start", "back"} {
+		b := s.menu.Get(id)
+		s.hits.AddRect(b.Rect, b.Target())
+	}
+}
+
+// scrollTo scrolls the form by d pixels, within its contents.
+func (s *setup) scrollTo(v float64) {
+	limit := math.Max(0, s.content-s.form.H)
+	v = math.Max(0, math.Min(limit, v))
+	if v != s.scroll {
+		s.scroll = v
+		s.Layout(s.mt)
+	}
+}
+
+// reveal scrolls the focused button into the form's view.
+func (s *setup) reveal() {
+	b := s.menu.Focused()
+	if b == nil || b.ID == "rules" || b.ID == "start" || b.ID == "back" {
+		return
+	}
+	switch {
+	case b.Rect.Y < s.form.Y:
+		s.scrollTo(s.scroll - (s.form.Y - b.Rect.Y) - s.mt.Pt(8))
+	case b.Rect.Bottom() > s.form.Bottom():
+		s.scrollTo(s.scroll + b.Rect.Bottom() - s.form.Bottom() + s.mt.Pt(8))
+	}
+}
+
+func (s *setup) Update(in []ui.Intent) {
+	s.caret += tick
+	for _, it := range in {
+		if s.editing >= 0 && s.edit(it) {
+			continue
+		}
+		switch it.Kind {
+		case ui.Back:
+			s.m.Goto(newPicker(s.m))
+			return
+		case ui.Scroll:
+			if !math.IsInf(it.Scroll, 0) {
+				s.scrollTo(s.scroll + it.Scroll)
+			} else {
+				s.scrollTo(math.Copysign(1e9, it.Scroll))
+			}
+			continue
+		}
+		id := s.menu.Handle(it)
+		if it.Kind == ui.Next || it.Kind == ui.Prev || it.Kind == ui.Move {
+			s.reveal()
+		}
+		if id == "" {
+			continue
+		}
+		click()
+		if s.act(id) {
+			return
+		}
+	}
+}
+
+// edit handles an intent while a name is being typed; it reports whether it used it.
+func (s *setup) edit(it ui.Intent) bool {
+	p := &s.seats[s.editing]
+	switch it.Kind {
+	case ui.Char:
+		if len([]rune(p.Name)) < maxName && it.Rune >= ' ' {
+			if !s.named[s.editing] {
+				p.Name = ""
+			}
+			p.Name += string(it.Rune)
+			s.named[s.editing] = true
+		}
+	case ui.Erase:
+		r := []rune(p.Name)
+		if len(r) > 0 {
+			p.Name = string(r[:len(r)-1])
+			s.named[s.editing] = true
+		}
+	case ui.Activate, ui.Back, ui.Next, ui.Prev:
+		s.stopEditing()
+		return it.Kind == ui.Activate || it.Kind == ui.Back
+	case ui.Tap:
+		s.stopEditing()
+		return false
+	default:
+		return false
+	}
+	s.menu.Get("name-" + strconv.Itoa(s.editing)).Label = p.Name
+	return true
+}
+
+func (s *setup) stopEditing() {
+	if s.editing < 0 {
+		return
+	}
+	i := s.editing
+	s.editing = -1
+	s.m.reader.Text = false
+	if strings.TrimSpace(s.seats[i].Name) == "" {
+		s.named[i] = false
+		s.rename()
+	}
+	s.build()
+}
+
+// act does what button id is for; it reports whether the scene was left.
+func (s *setup) act(id string) bool {
+	switch id {
+	case "back":
+		s.m.Goto(newPicker(s.m))
+		return true
+	case "fewer":
+		s.setPlayers(s.n - 1)
+		return false
+	case "more":
+		s.setPlayers(s.n + 1)
+		return false
+	case "rules":
+		s.m.Goto(newRulesPage(s.m, s.g, s))
+		return true
+	case "start":
+		s.m.Goto(newPlay(s.m, s.g, s.players(), s.m.nextSeed()))
+		return true
+	}
+	kind, num, ok := strings.Cut(id, "-")
+	i, err := strconv.Atoi(num)
+	if !ok || err != nil || i < 0 || i >= s.n {
+		return false
+	}
+	p := &s.seats[i]
+	switch kind {
+	case "color":
+		p.Color = s.nextColor(i)
+	case "name":
+		s.editing = i
+		s.m.reader.Text = true
+	case "human":
+		p.Human = true
+		s.rename()
+	default:
+		if validLevel(kind) {
+			p.Human, p.Level = false, kind
+			s.rename()
+		}
+	}
+	s.build()
+	return false
+}
+
+// setPlayers changes the count, within the game's range.
+func (s *setup) setPlayers(n int) {
+	if n < s.g.MinPlayers || n > s.g.MaxPlayers {
+		return
+	}
+	s.n = n
+	// A new seat must not share a colour with the seats before it.
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			if s.seats[j].Color == s.seats[i].Color {
+				s.seats[i].Color = s.nextColor(i)
+			}
+		}
+	}
+	s.rename()
+	s.build()
+}
+
+// nextColor is the next colour after seat i's that no other seat has.
+func (s *setup) nextColor(i int) int {
+	c := s.seats[i].Color
+	for k := 1; k <= len(sprites.Players); k++ {
+		cand := (c + k) % len(sprites.Players)
+		free := true
+		for j := 0; j < s.n; j++ {
+			if j != i && s.seats[j].Color == cand {
+				free = false
+			}
+		}
+		if free {
+			return cand
+		}
+	}
+	return c
+}
+
+// players are the chosen seats.
+func (s *setup) players() []player {
+	return append([]player(nil), s.seats[:s.n]...)
+}
+
+func (s *setup) Draw(dst *ebiten.Image) {
+	mt := s.mt
+	ui.Backdrop(dst, mt)
+	s.drawHeader(dst, s.bar, s.g.Name, s.g.Place)
+	if s.pic.W > 0 {
+		sprites.DrawBoardPicture(dst, s.g.ID, s.pic.S())
+	}
+	clip := dst.SubImage(s.form.Inset(-mt.Pt(8)).Image()).(*ebiten.Image)
+	label := fmt.Sprintf("%d players", s.n)
+	if s.g.MinPlayers != s.g.MaxPlayers {
+		label += fmt.Sprintf("  (%d to %d)", s.g.MinPlayers, s.g.MaxPlayers)
+	}
+	mt.Text(clip, label, ui.Heading, s.count.X, s.count.CY()-mt.LineHeight(ui.Heading)/2, ui.Start, sprites.Ink)
+	if c := s.caption; c.W > 0 {
+		seg := (c.W - 3*mt.Pt(8)) / 4
+		col := sprites.Mix(sprites.Wood, sprites.Ink, 0.2)
+		mt.Text(clip, "Computer level", ui.SmallBold, c.X+seg+mt.Pt(8)+(c.W-seg-mt.Pt(8))/2, c.Y, ui.Center, col)
+	}
+	if s.hint.W > 0 {
+		hint := "Tap a colour to change it, a name to type another."
+		if s.editing >= 0 {
+			hint = "Type the name, then press Enter."
+		}
+		mt.Text(clip, mt.Ellipsize(hint, ui.Small, s.hint.W), ui.Small, s.hint.X, s.hint.Y, ui.Start, sprites.Wood)
+	}
+	// The form's buttons are drawn clipped; the header and footer ones on the whole screen.
+	form, rest := ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}, ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}
+	focused := s.menu.Focused()
+	for _, b := range s.menu.Buttons {
+		target := &form
+		if b.ID == "rules" || b.ID == "start" || b.ID == "back" {
+			target = &rest
+		}
+		if b == focused {
+			target.Focus = len(target.Buttons)
+		}
+		target.Buttons = append(target.Buttons, b)
+	}
+	form.Draw(clip, mt)
+	rest.Draw(dst, mt)
+	if s.editing >= 0 {
+		b := s.menu.Get("name-" + strconv.Itoa(s.editing))
+		if b != nil && math.Mod(s.caret, 1) < 0.6 {
+			w := mt.Measure(ui.BodyBold, b.Label)
+			x := b.Rect.CX() + w/2 + mt.Pt(2)
+			sprites.Line(clip, sprites.Pt{X: x, Y: b.Rect.Y + mt.Pt(10)}, sprites.Pt{X: x, Y: b.Rect.Bottom() - mt.Pt(10)}, mt.Pt(2), sprites.Saffron)
+		}
+	}
+	if s.content > s.form.H {
+		// A thin scroll bar at the form's right edge.
+		f := s.form
+		h := f.H * f.H / s.content
+		y := f.Y + (f.H-h)*s.scroll/math.Max(1, s.content-f.H)
+		sprites.Fill(dst, sprites.RoundRect(f.Right()+mt.Pt(2), y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+	}
+}
+
+// Animating keeps the caret blinking while a name is typed.
+func (s *setup) Animating() bool { return s.editing >= 0 }

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"math"
+	"testing"
+
+	"sig/sprites"
+)
+
+func TestSpiralCellsPick(t *testing.T) {
+	cells := sprites.SpiralCells(86, sprites.Rect{X: 0, Y: 0, W: 800, H: 800})
+	var h HitMap
+	for i, c := range cells {
+		h.AddPolygon(c.Hit, Target{Kind: "cell", N: i})
+	}
+	for i, c := range cells {
+		got, ok := h.At(c.Center.X, c.Center.Y)
+		if !ok || got.N != i {
+			t.Errorf("the centre of cell %d picks %v (%v)", i, got, ok)
+		}
+		x, y, ok := h.Find(Target{Kind: "cell", N: i})
+		if got2, ok2 := h.At(x, y); !ok || !ok2 || got2.N != i {
+			t.Errorf("Find(cell %d) = %.1f,%.1f, which picks %v", i, x, y, got2)
+		}
+	}
+	if _, ok := h.At(-5, -5); ok {
+		t.Errorf("a point off the board picks a cell")
+	}
+}
+
+func TestHolesPick(t *testing.T) {
+	var h HitMap
+	h.AddCircle(100, 100, 30, Target{Kind: "hole", N: 3})
+	h.AddRect(Rect{0, 0, 50, 50}, Target{Kind: "button", ID: "b"})
+	if got, _ := h.At(100, 125); got.N != 3 {
+		t.Errorf("inside the hole: %v", got)
+	}
+	if _, ok := h.At(125, 125); ok {
+		t.Errorf("the corner outside the round hole picks it")
+	}
+	// Later areas lie on top.
+	h.AddRect(Rect{90, 90, 20, 20}, Target{Kind: "button", ID: "top"})
+	if got, _ := h.At(100, 100); got.ID != "top" {
+		t.Errorf("overlap picks %v, want the later area", got)
+	}
+}
+
+func TestMenuFocus(t *testing.T) {
+	var mn Menu
+	// A 2×2 grid: a b / c d, with b disabled.
+	mn.Add(&Button{ID: "a", Rect: Rect{0, 0, 100, 50}})
+	mn.Add(&Button{ID: "b", Rect: Rect{120, 0, 100, 50}, Disabled: true})
+	mn.Add(&Button{ID: "c", Rect: Rect{0, 70, 100, 50}})
+	mn.Add(&Button{ID: "d", Rect: Rect{120, 70, 100, 50}})
+	steps := []struct {
+		in   Intent
+		want string
+	}{
+		{Intent{Kind: Next}, "c"}, // b is skipped
+		{Intent{Kind: Move, DX: 1}, "d"},
+		{Intent{Kind: Move, DY: -1}, "a"}, // b is disabled: the nearest usable above-ish
+		{Intent{Kind: Prev}, "d"},
+		{Intent{Kind: Move, DX: -1}, "c"},
+	}
+	for i, s := range steps {
+		mn.Handle(s.in)
+		if got := mn.Focused().ID; got != s.want {
+			t.Fatalf("step %d (%v): focus on %s, want %s", i, s.in, got, s.want)
+		}
+	}
+	if id := mn.Handle(Intent{Kind: Activate}); id != "c" {
+		t.Errorf("activate gave %q", id)
+	}
+	if id := mn.Handle(Intent{Kind: Tap, Target: Target{Kind: "button", ID: "b"}}); id != "" {
+		t.Errorf("a tap on a disabled button activated %q", id)
+	}
+}
+
+func TestParseDoc(t *testing.T) {
+	d := ParseDoc("# Title\n\nA **bold** word and *emphasis*,\nwrapped.\n\n## Part\n\n- one\n  continued\n- two\n\n1. first\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n")
+	kinds := []blockKind{bHeading, bPara, bHeading, bItem, bItem, bItem, bTable}
+	if len(d.blocks) != len(kinds) {
+		t.Fatalf("%d blocks, want %d: %+v", len(d.blocks), len(kinds), d.blocks)
+	}
+	for i, k := range kinds {
+		if d.blocks[i].kind != k {
+			t.Errorf("block %d is %d, want %d", i, d.blocks[i].kind, k)
+		}
+	}
+	p := d.blocks[1].spans
+	if len(p) != 5 || !p[1].bold || p[1].text != "bold" || !p[3].em {
+		t.Errorf("paragraph spans %+v", p)
+	}
+	if got := d.blocks[3].spans[0].text; got != "one continued" {
+		t.Errorf("list item %q", got)
+	}
+	if d.blocks[5].bullet != "1." {
+		t.Errorf("numbered item bullet %q", d.blocks[5].bullet)
+	}
+	if rows := d.blocks[6].rows; len(rows) != 3 || len(rows[0]) != 2 {
+		t.Errorf("table rows %v", rows)
+	}
+}
+
+func TestDocLayoutWraps(t *testing.T) {
+	m := NewMetrics(800, 600, 1)
+	d := ParseDoc("# Rules\n\n" + "word " + string(make([]byte, 0)) + "A long paragraph of many words that must wrap onto several lines in a narrow column of text.\n\n| head | other |\n| --- | --- |\n| a cell with several words | b |\n")
+	d.Layout(m, 200)
+	narrow := d.Height
+	d.Layout(m, 700)
+	if !(narrow > d.Height) {
+		t.Errorf("a narrow page (%.0f) is not taller than a wide one (%.0f)", narrow, d.Height)
+	}
+	for _, op := range d.ops {
+		if !op.fill && op.x+m.Measure(op.style, op.text) > 700+1 {
+			t.Errorf("%q runs past the width", op.text)
+		}
+	}
+	if math.IsNaN(d.Height) {
+		t.Errorf("NaN height")
+	}
+}

@@ -1,0 +1,437 @@
+package ui
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/sprites"
+)
+
+// Look is how a button is drawn.
+type Look uint8
+
+const (
+	// Plain: chalk on a light ground, for most choices.
+	Plain Look = iota
+	// Primary: the one thing to do next, terracotta.
+	Primary
+	// Quiet: no fill until hovered, for secondary actions on panels.
+	Quiet
+	// Dark: chalk text on dark wood, for buttons on the side panel.
+	Dark
+)
+
+// Icon is a small drawn symbol on a button.
+type Icon uint8
+
+const (
+	NoIcon Icon = iota
+	IconBack
+	IconPause
+	IconUndo
+	IconHint
+	IconGear
+	IconBook
+	IconPlay
+	IconSticks
+	IconSound
+	IconMute
+	IconMinus
+	IconPlus
+)
+
+// Button is a focusable, tappable control.
+type Button struct {
+	ID       string
+	Label    string
+	Sub      string // a second, smaller line
+	Icon     Icon
+	Look     Look
+	Rect     Rect
+	Disabled bool
+	Selected bool // a chosen option among several (segmented choices)
+	Swatch   *sprites.PlayerColor
+	Hidden   bool
+	// Draw, if set, draws the button's face instead of the label (cards).
+	Draw func(dst *ebiten.Image, m Metrics, b *Button, hot bool)
+}
+
+// Target is the hit target of the button.
+func (b *Button) Target() Target { return Target{Kind: "button", ID: b.ID} }
+
+// Menu is a set of buttons with one focus: it turns intents into "button X was activated".
+type Menu struct {
+	Buttons []*Button
+	Focus   int // index into Buttons; the focus ring is drawn around it
+	Hover   string
+	Pressed string
+}
+
+// Add appends a button and returns it.
+func (mn *Menu) Add(b *Button) *Button {
+	mn.Buttons = append(mn.Buttons, b)
+	return b
+}
+
+// Get is the button with id, or nil.
+func (mn *Menu) Get(id string) *Button {
+	for _, b := range mn.Buttons {
+		if b.ID == id {
+			return b
+		}
+	}
+	return nil
+}
+
+// Focused is the focused button, or nil.
+func (mn *Menu) Focused() *Button {
+	if mn.Focus >= 0 && mn.Focus < len(mn.Buttons) {
+		return mn.Buttons[mn.Focus]
+	}
+	return nil
+}
+
+// FocusID moves the focus to the button with id, if there is one that can take it.
+func (mn *Menu) FocusID(id string) {
+	for i, b := range mn.Buttons {
+		if b.ID == id && mn.usable(b) {
+			mn.Focus = i
+			return
+		}
+	}
+}
+
+func (mn *Menu) usable(b *Button) bool { return !b.Hidden && !b.Disabled }
+
+// Fix keeps the focus on a usable button after buttons changed.
+func (mn *Menu) Fix() {
+	if mn.Focus >= len(mn.Buttons) {
+		mn.Focus = len(mn.Buttons) - 1
+	}
+	if mn.Focus < 0 {
+		mn.Focus = 0
+	}
+	if b := mn.Focused(); b != nil && !mn.usable(b) {
+		mn.step(1)
+	}
+}
+
+// AddHits adds every visible button's area to h.
+func (mn *Menu) AddHits(h *HitMap) {
+	for _, b := range mn.Buttons {
+		if !b.Hidden {
+			h.AddRect(b.Rect, b.Target())
+		}
+	}
+}
+
+func (mn *Menu) step(d int) {
+	n := len(mn.Buttons)
+	for k := 1; k <= n; k++ {
+		i := ((mn.Focus+d*k)%n + n) % n
+		if mn.usable(mn.Buttons[i]) {
+			mn.Focus = i
+			return
+		}
+	}
+}
+
+// move goes to the nearest usable button in direction (dx, dy); where there is none, it
+// wraps in reading order.
+func (mn *Menu) move(dx, dy int) {
+	cur := mn.Focused()
+	if cur == nil {
+		mn.step(1)
+		return
+	}
+	best, bestScore := -1, math.Inf(1)
+	cx, cy := cur.Rect.CX(), cur.Rect.CY()
+	for i, b := range mn.Buttons {
+		if i == mn.Focus || !mn.usable(b) {
+			continue
+		}
+		ddx, ddy := b.Rect.CX()-cx, b.Rect.CY()-cy
+		along := ddx*float64(dx) + ddy*float64(dy)
+		if along <= 1 {
+			continue
+		}
+		across := math.Abs(ddx*float64(dy)) + math.Abs(ddy*float64(dx))
+		if score := along + 2.5*across; score < bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best >= 0 {
+		mn.Focus = best
+		return
+	}
+	mn.step(dx + dy)
+}
+
+// Handle applies one intent to the menu. It returns the ID of the button activated (by enter,
+// space or a tap), or "" if none was.
+func (mn *Menu) Handle(in Intent) string {
+	switch in.Kind {
+	case Next:
+		mn.step(1)
+	case Prev:
+		mn.step(-1)
+	case Move:
+		mn.move(in.DX, in.DY)
+	case Activate:
+		if b := mn.Focused(); b != nil && mn.usable(b) {
+			return b.ID
+		}
+	case Tap:
+		mn.Pressed = ""
+		if in.Target.Kind != "button" {
+			return ""
+		}
+		for i, b := range mn.Buttons {
+			if b.ID == in.Target.ID && mn.usable(b) {
+				mn.Focus = i
+				return b.ID
+			}
+		}
+	case Point:
+		mn.Hover, mn.Pressed = "", ""
+		if in.Target.Kind == "button" {
+			mn.Hover = in.Target.ID
+			if in.Down {
+				mn.Pressed = in.Target.ID
+			}
+		}
+	}
+	return ""
+}
+
+// Draw draws every visible button and the focus ring.
+func (mn *Menu) Draw(dst *ebiten.Image, m Metrics) {
+	for i, b := range mn.Buttons {
+		if b.Hidden {
+			continue
+		}
+		hot := b.ID == mn.Hover
+		if b.Draw != nil {
+			b.Draw(dst, m, b, hot)
+		} else {
+			DrawButton(dst, m, b, hot, b.ID == mn.Pressed)
+		}
+		if i == mn.Focus && !b.Disabled {
+			FocusRing(dst, m, b.Rect)
+		}
+	}
+}
+
+// FocusRing draws the saffron ring around r: the keyboard focus, always visible.
+func FocusRing(dst *ebiten.Image, m Metrics, r Rect) {
+	g := m.Pt(4)
+	rr := r.Inset(-g)
+	sprites.Stroke(dst, sprites.RoundRect(rr.X, rr.Y, rr.W, rr.H, m.Pt(14)), m.Pt(3.5), sprites.Saffron)
+}
+
+// DrawButton draws a standard button.
+func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
+	r := b.Rect
+	rad := math.Min(m.Pt(12), r.H/2)
+	var fill, ink, edge color.RGBA
+	switch {
+	case b.Selected:
+		fill, ink, edge = sprites.Indigo, sprites.Chalk, sprites.Mix(sprites.Indigo, sprites.Ink, 0.4)
+	case b.Look == Primary:
+		fill, ink, edge = sprites.Terracotta, sprites.Chalk, sprites.Mix(sprites.Terracotta, sprites.Ink, 0.4)
+	case b.Look == Dark:
+		fill, ink, edge = sprites.Mix(sprites.DarkWood, sprites.Ink, 0.2), sprites.Chalk, sprites.Mix(sprites.DarkWood, sprites.Sand, 0.25)
+	case b.Look == Quiet:
+		fill, ink, edge = color.RGBA{}, sprites.Ink, color.RGBA{}
+	default:
+		fill, ink, edge = sprites.Chalk, sprites.Ink, sprites.DeepSand
+	}
+	if hot && !b.Disabled {
+		if b.Look == Quiet && !b.Selected {
+			fill = sprites.Fade(sprites.DeepSand, 0.35)
+		} else {
+			fill = sprites.Mix(fill, sprites.Chalk, 0.15)
+		}
+	}
+	if pressed && !b.Disabled {
+		fill = sprites.Mix(fill, sprites.Ink, 0.15)
+	}
+	if b.Disabled {
+		fill = sprites.Mix(fill, sprites.DeepSand, 0.5)
+		ink = sprites.Mix(ink, sprites.DeepSand, 0.6)
+	}
+	if b.Look != Quiet && !b.Disabled && !pressed {
+		sprites.Fill(dst, sprites.RoundRect(r.X, r.Y+m.Pt(2), r.W, r.H, rad), color.RGBA{0, 0, 0, 40})
+	}
+	y := r.Y
+	if pressed {
+		y += m.Pt(1)
+	}
+	if fill.A > 0 {
+		sprites.Fill(dst, sprites.RoundRect(r.X, y, r.W, r.H, rad), fill)
+	}
+	if edge.A > 0 {
+		sprites.FrameRoundRect(dst, r.X, y, r.W, r.H, rad, m.Pt(1), edge)
+	}
+	inner := Rect{r.X, y, r.W, r.H}
+	// Contents: swatch, icon, label (and sub-label) centred together.
+	st := BodyBold
+	lw := m.Measure(st, b.Label)
+	iconW := 0.0
+	if b.Icon != NoIcon {
+		iconW = m.Pt(22)
+		if b.Label != "" {
+			iconW += m.Pt(8)
+		}
+	}
+	if b.Swatch != nil {
+		iconW = m.Pt(30)
+	}
+	maxW := inner.W - m.Pt(20) - iconW
+	label := ""
+	if b.Label != "" && maxW > 0 {
+		if m.Measure(st, b.Label) > maxW {
+			// A narrow button gets the smaller type before its label is cut.
+			st = SmallBold
+			lw = m.Measure(st, b.Label)
+		}
+		label = m.Ellipsize(b.Label, st, maxW)
+	}
+	lw = math.Max(0, math.Min(lw, maxW))
+	x := inner.CX() - (lw+iconW)/2
+	if b.Swatch != nil {
+		sprites.DrawPiece(dst, *b.Swatch, x+m.Pt(11), inner.CY(), m.Pt(11), 0)
+	} else if b.Icon != NoIcon {
+		DrawIcon(dst, b.Icon, x+m.Pt(11), inner.CY(), m.Pt(10), ink)
+	}
+	x += iconW
+	if b.Sub != "" {
+		top := inner.CY() - (m.LineHeight(st)+m.LineHeight(Small))/2
+		sub := m.Ellipsize(b.Sub, Small, maxW)
+		sw := math.Min(m.Measure(Small, sub), maxW)
+		m.Text(dst, label, st, x+lw/2, top, Center, ink)
+		m.Text(dst, sub, Small, x+math.Max(lw, sw)/2, top+m.LineHeight(st), Center, sprites.Mix(ink, fill, 0.3))
+		return
+	}
+	m.Text(dst, label, st, x, inner.CY()-m.LineHeight(st)/2, Start, ink)
+}
+
+// DrawIcon draws icon ic centred on (cx, cy) in a circle of radius r.
+func DrawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color) {
+	w := math.Max(1.5, r*0.22)
+	P := func(x, y float64) sprites.Pt { return sprites.Pt{X: cx + x*r, Y: cy + y*r} }
+	switch ic {
+	case IconBack:
+		sprites.Line(dst, P(-0.7, 0), P(0.7, 0), w, c)
+		sprites.Line(dst, P(-0.7, 0), P(-0.2, -0.5), w, c)
+		sprites.Line(dst, P(-0.7, 0), P(-0.2, 0.5), w, c)
+	case IconPause:
+		sprites.Fill(dst, sprites.RoundRect(cx-r*0.55, cy-r*0.65, r*0.38, r*1.3, r*0.08), c)
+		sprites.Fill(dst, sprites.RoundRect(cx+r*0.17, cy-r*0.65, r*0.38, r*1.3, r*0.08), c)
+	case IconPlay:
+		sprites.Fill(dst, sprites.Polygon([]sprites.Pt{P(-0.45, -0.7), P(0.7, 0), P(-0.45, 0.7)}), c)
+	case IconUndo:
+		var pts []sprites.Pt
+		for i := 0; i <= 10; i++ {
+			a := -math.Pi*0.95 + math.Pi*1.3*float64(i)/10
+			pts = append(pts, P(0.1+0.55*math.Cos(a), 0.1+0.55*math.Sin(a)))
+		}
+		for i := 1; i < len(pts); i++ {
+			sprites.Line(dst, pts[i-1], pts[i], w, c)
+		}
+		sprites.Fill(dst, sprites.Polygon([]sprites.Pt{P(-0.8, -0.3), P(-0.2, -0.25), P(-0.6, 0.25)}), c)
+	case IconHint:
+		sprites.Ring(dst, cx, cy-r*0.2, r*0.5, w, c)
+		sprites.Line(dst, P(-0.22, 0.55), P(0.22, 0.55), w, c)
+		sprites.Line(dst, P(-0.15, 0.8), P(0.15, 0.8), w, c)
+	case IconGear:
+		for i := 0; i < 8; i++ {
+			a := float64(i) * math.Pi / 4
+			sprites.Line(dst, P(0.5*math.Cos(a), 0.5*math.Sin(a)), P(0.85*math.Cos(a), 0.85*math.Sin(a)), w*1.5, c)
+		}
+		sprites.Ring(dst, cx, cy, r*0.5, w*1.3, c)
+	case IconBook:
+		sprites.Stroke(dst, sprites.Polygon([]sprites.Pt{P(0, -0.5), P(-0.8, -0.7), P(-0.8, 0.6), P(0, 0.8)}), w, c)
+		sprites.Stroke(dst, sprites.Polygon([]sprites.Pt{P(0, -0.5), P(0.8, -0.7), P(0.8, 0.6), P(0, 0.8)}), w, c)
+	case IconSticks:
+		for _, x := range []float64{-0.5, -0.17, 0.17, 0.5} {
+			sprites.Line(dst, P(x-0.1, -0.75), P(x+0.1, 0.75), w*1.4, c)
+		}
+	case IconSound, IconMute:
+		sprites.Fill(dst, sprites.Polygon([]sprites.Pt{P(-0.8, -0.3), P(-0.4, -0.3), P(0.05, -0.75), P(0.05, 0.75), P(-0.4, 0.3), P(-0.8, 0.3)}), c)
+		if ic == IconSound {
+			for _, k := range []float64{0.4, 0.75} {
+				var pts []sprites.Pt
+				for i := 0; i <= 6; i++ {
+					a := -0.8 + 1.6*float64(i)/6
+					pts = append(pts, P(0.05+k*math.Cos(a), k*math.Sin(a)))
+				}
+				for i := 1; i < len(pts); i++ {
+					sprites.Line(dst, pts[i-1], pts[i], w, c)
+				}
+			}
+		} else {
+			sprites.Line(dst, P(0.3, -0.35), P(0.9, 0.35), w, c)
+			sprites.Line(dst, P(0.3, 0.35), P(0.9, -0.35), w, c)
+		}
+	case IconMinus:
+		sprites.Line(dst, P(-0.6, 0), P(0.6, 0), w*1.2, c)
+	case IconPlus:
+		sprites.Line(dst, P(-0.6, 0), P(0.6, 0), w*1.2, c)
+		sprites.Line(dst, P(0, -0.6), P(0, 0.6), w*1.2, c)
+	}
+}
+
+// Panel draws a card of chalk paper with a soft shadow.
+func Panel(dst *ebiten.Image, m Metrics, r Rect) {
+	rad := m.Pt(16)
+	sprites.Shadow(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(8))
+	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.Chalk)
+	sprites.FrameRoundRect(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(1), sprites.Mix(sprites.DeepSand, sprites.Chalk, 0.3))
+}
+
+// WoodPanel draws a panel of dark wood (the play scene's side panel).
+func WoodPanel(dst *ebiten.Image, m Metrics, r Rect) {
+	rad := m.Pt(16)
+	sprites.Shadow(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(8))
+	sprites.FillTextured(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255})
+	sprites.FrameRoundRect(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(1.5), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.5))
+}
+
+// Backdrop fills the screen with the sand ground of every menu, with a band of tile diamonds
+// along the top and bottom. It is painted once per screen size and then copied.
+func Backdrop(dst *ebiten.Image, m Metrics) {
+	key := backdropKey{m.W, m.H, m.Unit}
+	if backdrop == nil || backdropFor != key {
+		if backdrop != nil {
+			backdrop.Deallocate()
+		}
+		backdrop = ebiten.NewImage(int(math.Ceil(m.W)), int(math.Ceil(m.H)))
+		backdropFor = key
+		paintBackdrop(backdrop, m)
+	}
+	dst.DrawImage(backdrop, nil)
+}
+
+type backdropKey struct{ w, h, unit float64 }
+
+var (
+	backdrop    *ebiten.Image
+	backdropFor backdropKey
+)
+
+func paintBackdrop(dst *ebiten.Image, m Metrics) {
+	sprites.FillTextured(dst, sprites.RoundRect(0, 0, m.W, m.H, 0), sprites.SandTexture(), m.Unit*1.5, color.White)
+	s := m.Pt(18)
+	for _, y := range []float64{m.Pt(6), m.H - m.Pt(6) - s} {
+		for x := -s / 2; x < m.W+s; x += s * 1.2 {
+			c := sprites.Indigo
+			if int(math.Round(x/(s*1.2)))%3 == 0 {
+				c = sprites.Terracotta
+			}
+			sprites.Fill(dst, sprites.Polygon([]sprites.Pt{{X: x, Y: y + s/2}, {X: x + s/2, Y: y}, {X: x + s, Y: y + s/2}, {X: x + s/2, Y: y + s}}), sprites.Fade(c, 0.55))
+		}
+	}
+}

@@ -1,0 +1,391 @@
+//go:build smoke
+
+package smoke
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// maxDownload is the most the browser game may weigh, gzipped, all files together.
+const maxDownload = 5_000_000
+
+// TestBrowser runs ./build.sh serve, loads the page in headless Chromium and checks that the
+// title scene appears; it measures the download and the time to the first frame, writes both
+// to $SIG_SMOKE_OUT/browser.md, and saves screenshots (title, a game's setup, a phone).
+func TestBrowser(t *testing.T) {
+	root, out := moduleRoot(t), outDir(t)
+	addr := freeAddr(t)
+	url := "http://" + addr + "/"
+	serveLog := filepath.Join(out, "browser-serve.log")
+	startServe(t, root, addr, serveLog)
+
+	var report strings.Builder
+	fmt.Fprintf(&report, "Measured %s by `go test -tags smoke ./smoke` (TestBrowser).\n\n", time.Now().UTC().Format("2006-01-02"))
+	total := downloadSizes(t, filepath.Join(root, "dist", "web"), &report)
+	if total > maxDownload {
+		t.Errorf("the browser download is %d bytes gzipped, over the %d-byte budget", total, maxDownload)
+	}
+
+	const w, h = 1280, 800
+	b := startBrowser(t, w, h)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	// The page gets exactly w×h (a headless window keeps some of its height for itself).
+	if err := b.emulate(ctx, w, h, 1, false); err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := b.onNewDocument(ctx, firstPaintProbe); err != nil {
+		t.Fatal(err)
+	}
+	cold := load(t, ctx, b, url)
+	settle(ctx, b)
+	shoot(t, ctx, b, filepath.Join(out, "browser-title.png"), w, h)
+
+	var entries []struct {
+		Name     string  `json:"name"`
+		Encoded  float64 `json:"encoded"`
+		Decoded  float64 `json:"decoded"`
+		Transfer float64 `json:"transfer"`
+	}
+	if err := b.eval(ctx, `performance.getEntriesByType('resource').map(e => ({name: e.name, encoded: e.encodedBodySize, decoded: e.decodedBodySize, transfer: e.transferSize}))`, &entries); err != nil {
+		t.Error(err)
+	}
+	report.WriteString("\nWhat Chromium fetched on the first visit (Resource Timing):\n\n| file | on the wire (body) | unpacked |\n| --- | ---: | ---: |\n")
+	for _, e := range entries {
+		fmt.Fprintf(&report, "| %s | %.0f | %.0f |\n", strings.TrimPrefix(e.Name, url), e.Encoded, e.Decoded)
+		if strings.HasSuffix(e.Name, "sig.wasm") && e.Encoded >= e.Decoded {
+			t.Errorf("sig.wasm came unpacked (%.0f bytes on the wire): the server did not send the .gz twin", e.Encoded)
+		}
+	}
+
+	var warm []timing
+	for range 3 {
+		warm = append(warm, load(t, ctx, b, url))
+	}
+	slices.SortFunc(warm, func(a, b timing) int { return int(a.firstPaint - b.firstPaint) })
+	fmt.Fprintf(&report, "\nTime to the first frame, headless Chromium on localhost (ms after navigation start):\n\n")
+	fmt.Fprintf(&report, "| load | sig.wasm downloaded and compiled | first frame (game's report) | first frame (WebGL probe) | CPU s, all Chromium | CPU s, renderer |\n| --- | ---: | ---: | ---: | ---: | ---: |\n")
+	row := func(name string, tm timing) {
+		fmt.Fprintf(&report, "| %s | %.0f | %.0f | %.0f | %.2f | %.2f |\n", name, tm.loaded, tm.firstFrame, tm.firstPaint, tm.cpu, tm.rendererCPU)
+	}
+	row("first visit (fresh profile)", cold)
+	for i, w := range warm {
+		row(fmt.Sprintf("reload %d", i+1), w)
+	}
+	fmt.Fprintf(&report, "\nMachine load while measuring: %s\n", loadAverage())
+
+	load(t, ctx, b, url+"?game=seega")
+	settle(ctx, b)
+	shoot(t, ctx, b, filepath.Join(out, "browser-setup-seega.png"), w, h)
+
+	if err := b.emulate(ctx, 390, 844, 3, true); err != nil {
+		t.Fatal(err)
+	}
+	load(t, ctx, b, url)
+	settle(ctx, b)
+	shoot(t, ctx, b, filepath.Join(out, "browser-phone-title.png"), 390*3, 844*3)
+
+	// Bad input and a browser without what Sig needs: a clear message, never a blank page.
+	if err := b.emulate(ctx, w, h, 1, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, query, without, want string }{
+		{"bad-game", "?game=nope", "", "unknown game"},
+		{"no-webgl2", "", "WebGL2RenderingContext", "needs WebGL 2"},
+		{"no-wasm", "", "WebAssembly", "needs WebAssembly"},
+	} {
+		var script string
+		if c.without != "" {
+			id, err := b.onNewDocument(ctx, "delete window."+c.without+";")
+			if err != nil {
+				t.Fatal(err)
+			}
+			script = id
+		}
+		text := loadProblem(t, ctx, b, url+c.query)
+		if !strings.Contains(text, c.want) {
+			t.Errorf("%s: the page says %q, want it to mention %q", c.name, text, c.want)
+		}
+		data, err := b.screenshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(out, "browser-"+c.name+".png")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", path, text)
+		if script != "" {
+			if err := b.forgetScript(ctx, script); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+
+	if err := os.WriteFile(filepath.Join(out, "browser.md"), []byte(report.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("\n%s", report.String())
+}
+
+// freeAddr returns a loopback address with a port nobody is listening on.
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// startServe runs ./build.sh serve ADDR in the background and waits until the page answers.
+func startServe(t *testing.T, root, addr, logPath string) {
+	t.Helper()
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("bash", "build.sh", "serve", addr)
+	cmd.Dir = root
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
+	t.Cleanup(func() {
+		// build.sh's process group: the build or the server it became, started here.
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(5 * time.Second):
+			syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+			<-exited
+		}
+		logFile.Close()
+	})
+	deadline := time.Now().Add(15 * time.Minute) // the first wasm build of Ebitengine is slow
+	for time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			msg, _ := os.ReadFile(logPath)
+			t.Fatalf("./build.sh serve %s stopped:\n%s", addr, msg)
+		case <-time.After(500 * time.Millisecond):
+		}
+		resp, err := http.Get("http://" + addr + "/")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+	}
+	t.Fatalf("./build.sh serve %s did not answer within 15 minutes", addr)
+}
+
+// downloadSizes tabulates every file of the built site, plain and gzipped, into report and
+// returns the gzipped total (a file without a .gz twin counts plain).
+func downloadSizes(t *testing.T, web string, report *strings.Builder) int64 {
+	t.Helper()
+	files, err := os.ReadDir(web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report.WriteString("Download size (`./build.sh wasm`, dist/web):\n\n| file | bytes | gzipped |\n| --- | ---: | ---: |\n")
+	var total, plainTotal int64
+	for _, f := range files {
+		if f.IsDir() || strings.HasSuffix(f.Name(), ".gz") {
+			continue
+		}
+		info, err := f.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		gz := info.Size()
+		if gi, err := os.Stat(filepath.Join(web, f.Name()+".gz")); err == nil {
+			gz = gi.Size()
+		}
+		total += gz
+		plainTotal += info.Size()
+		fmt.Fprintf(report, "| %s | %d | %d |\n", f.Name(), info.Size(), gz)
+	}
+	fmt.Fprintf(report, "| **total** | **%d** | **%d** (%.2f MB; budget 5 MB) |\n", plainTotal, total, float64(total)/1e6)
+	return total
+}
+
+// firstPaintProbe watches WebGL from outside the game: it notes the first draw call into the
+// page's visible canvas (the default framebuffer of a canvas Ebitengine has sized), and the
+// start of the next animation frame, when that draw has reached the screen. It checks the
+// game's own report (sigFirstFrame) and measures even where that report is missing.
+const firstPaintProbe = `(() => {
+  if (typeof WebGL2RenderingContext === 'undefined') return;
+  const proto = WebGL2RenderingContext.prototype;
+  const bound = new WeakMap();
+  const bind = proto.bindFramebuffer;
+  proto.bindFramebuffer = function (target, fb) {
+    if (target === this.FRAMEBUFFER || target === this.DRAW_FRAMEBUFFER) bound.set(this, fb == null); // Ebitengine passes undefined for the canvas's own
+    return bind.call(this, target, fb);
+  };
+  let seen = false;
+  for (const name of ['drawElements', 'drawArrays', 'drawElementsInstanced', 'drawArraysInstanced']) {
+    const draw = proto[name];
+    proto[name] = function (...args) {
+      if (!seen && bound.get(this) !== false && this.canvas && this.canvas.isConnected && this.canvas.width > 16) {
+        seen = true;
+        requestAnimationFrame(() => {
+          document.documentElement.dataset.sigFirstPaintMs = performance.now().toFixed(0);
+        });
+      }
+      return draw.apply(this, args);
+    };
+  }
+})();`
+
+// timing is what one page load took, in ms after navigation start: the wasm downloaded and
+// compiled, the first frame as the game reported it (0: not reported), the first frame as
+// WebGL saw it.
+type timing struct {
+	loaded, firstFrame, firstPaint float64
+	// cpu and rendererCPU are the processor seconds Chromium spent from navigation to the
+	// first frame, all processes and the page's renderer.
+	cpu, rendererCPU float64
+}
+
+// load navigates to url and waits for the game's first frame; it fails on the loader's
+// problem screen.
+func load(t *testing.T, ctx context.Context, b *browser, url string) timing {
+	t.Helper()
+	if err := b.navigate(ctx, "about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	cpu0, rcpu0 := b.cpuSeconds()
+	if err := b.navigate(ctx, url); err != nil {
+		t.Fatalf("navigate %s: %v", url, err)
+	}
+	deadline := time.Now().Add(90 * time.Second)
+	var state []string
+	for time.Now().Before(deadline) {
+		state = nil
+		err := b.eval(ctx, `(() => { const d = document.documentElement.dataset; const p = document.getElementById('sig-problem-text');
+			return [d.sigState || '', d.sigLoadedMs || '', d.sigFirstFrameMs || '', d.sigFirstPaintMs || '', p ? p.textContent : '']; })()`, &state)
+		if err == nil && len(state) == 5 {
+			if state[0] == "problem" {
+				t.Fatalf("%s: the loader shows a problem: %s", url, state[4])
+			}
+			var tm timing
+			tm.loaded, _ = strconv.ParseFloat(state[1], 64)
+			tm.firstFrame, _ = strconv.ParseFloat(state[2], 64)
+			tm.firstPaint, _ = strconv.ParseFloat(state[3], 64)
+			if tm.firstFrame > 0 {
+				cpu, rcpu := b.cpuSeconds()
+				tm.cpu, tm.rendererCPU = cpu-cpu0, rcpu-rcpu0
+				return tm
+			}
+			if tm.firstPaint > 0 && state[0] == "running" {
+				// The loader gave up waiting for the game's report and hid itself.
+				t.Errorf("%s: the game drew (at %.0f ms) but never called sigFirstFrame: the scene manager must call firstFrameShown() from its first Draw (scenes/firstframe_js.go), or the loading screen stays up 1.5 s too long", url, tm.firstPaint)
+				return tm
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s: no first frame within 90 s (loader state %q)", url, state)
+	return timing{}
+}
+
+// settle lets the loader's fade and the scene's opening transition finish.
+func settle(ctx context.Context, b *browser) {
+	select {
+	case <-time.After(1500 * time.Millisecond):
+	case <-ctx.Done():
+	}
+}
+
+// shoot saves a screenshot of the page and checks it is the title (or whatever scene) drawn
+// by the game, not a blank page or the loading screen.
+func shoot(t *testing.T, ctx context.Context, b *browser, path string, w, h int) {
+	t.Helper()
+	// The loader fades out over 0.25 s and then hides; on a busy machine that takes a while.
+	hidden := false
+	for deadline := time.Now().Add(20 * time.Second); !hidden && time.Now().Before(deadline); {
+		if err := b.eval(ctx, `document.getElementById('sig-loader').hidden`, &hidden); err != nil {
+			t.Fatal(err)
+		}
+		if !hidden {
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	if !hidden {
+		t.Errorf("%s: the loading screen is still up", path)
+	}
+	data, err := b.screenshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkScreenshot(t, path, data, w, h)
+	t.Logf("%s", path)
+}
+
+// loadAverage is /proc/loadavg's first three numbers and the processor count: a busy machine
+// stretches the wall-clock times above.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return fmt.Sprintf("load average %s %s %s on %d processors", f[0], f[1], f[2], runtime.NumCPU())
+}
+
+// loadProblem navigates to url and waits for the loader's problem screen; it returns its text.
+func loadProblem(t *testing.T, ctx context.Context, b *browser, url string) string {
+	t.Helper()
+	if err := b.navigate(ctx, "about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(ctx, url); err != nil {
+		t.Fatalf("navigate %s: %v", url, err)
+	}
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		var state []string
+		err := b.eval(ctx, `[document.documentElement.dataset.sigState || '',
+			(document.getElementById('sig-problem-title') || {}).textContent || '',
+			(document.getElementById('sig-problem-text') || {}).textContent || '']`, &state)
+		if err == nil && len(state) == 3 {
+			if state[0] == "problem" {
+				return state[1] + ": " + state[2]
+			}
+			if state[0] == "running" {
+				t.Errorf("%s: the game started; want the loader's problem screen", url)
+				return ""
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Errorf("%s: no problem screen within 90 s", url)
+	return ""
+}

@@ -1,0 +1,170 @@
+package sprites
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+)
+
+// Pt is a point in screen pixels.
+type Pt struct{ X, Y float64 }
+
+// Add is p moved by q.
+func (p Pt) Add(q Pt) Pt { return Pt{p.X + q.X, p.Y + q.Y} }
+
+// Lerp is the point a fraction t of the way from p to q.
+func (p Pt) Lerp(q Pt, t float64) Pt { return Pt{p.X + (q.X-p.X)*t, p.Y + (q.Y-p.Y)*t} }
+
+// Fill fills path with c, antialiased.
+func Fill(dst *ebiten.Image, p *vector.Path, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, p, nil, op)
+}
+
+// Stroke strokes path with c at width w, antialiased, with round joins.
+func Stroke(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+}
+
+// RoundRect is the path of a rectangle with corners of radius r.
+func RoundRect(x, y, w, h, r float64) *vector.Path {
+	var p vector.Path
+	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	rr := float32(r)
+	p.MoveTo(x0+rr, y0)
+	p.LineTo(x1-rr, y0)
+	p.ArcTo(x1, y0, x1, y0+rr, rr)
+	p.LineTo(x1, y1-rr)
+	p.ArcTo(x1, y1, x1-rr, y1, rr)
+	p.LineTo(x0+rr, y1)
+	p.ArcTo(x0, y1, x0, y1-rr, rr)
+	p.LineTo(x0, y0+rr)
+	p.ArcTo(x0, y0, x0+rr, y0, rr)
+	p.Close()
+	return &p
+}
+
+// Circle is the path of a circle.
+func Circle(cx, cy, r float64) *vector.Path {
+	var p vector.Path
+	p.Arc(float32(cx), float32(cy), float32(r), 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+	return &p
+}
+
+// Ellipse is the path of an ellipse with radii rx, ry, turned by angle.
+func Ellipse(cx, cy, rx, ry, angle float64) *vector.Path {
+	var p vector.Path
+	s, c := math.Sincos(angle)
+	const n = 40
+	for i := 0; i <= n; i++ {
+		a := 2 * math.Pi * float64(i) / n
+		x, y := rx*math.Cos(a), ry*math.Sin(a)
+		px, py := float32(cx+x*c-y*s), float32(cy+x*s+y*c)
+		if i == 0 {
+			p.MoveTo(px, py)
+		} else {
+			p.LineTo(px, py)
+		}
+	}
+	p.Close()
+	return &p
+}
+
+// Polygon is the closed path through pts.
+func Polygon(pts []Pt) *vector.Path {
+	var p vector.Path
+	for i, q := range pts {
+		if i == 0 {
+			p.MoveTo(float32(q.X), float32(q.Y))
+		} else {
+			p.LineTo(float32(q.X), float32(q.Y))
+		}
+	}
+	p.Close()
+	return &p
+}
+
+// Line strokes a segment.
+func Line(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
+	var p vector.Path
+	p.MoveTo(float32(a.X), float32(a.Y))
+	p.LineTo(float32(b.X), float32(b.Y))
+	Stroke(dst, &p, w, c)
+}
+
+// Disc fills a circle.
+func Disc(dst *ebiten.Image, cx, cy, r float64, c color.Color) {
+	vector.FillCircle(dst, float32(cx), float32(cy), float32(r), c, true)
+}
+
+// Ring strokes a circle: an annulus of width w centred on radius r. It is filled as two
+// polygons (Ebitengine's stroked arcs cost hundreds of thousands of vertices when wide).
+func Ring(dst *ebiten.Image, cx, cy, r, w float64, c color.Color) {
+	ro, ri := r+w/2, math.Max(0, r-w/2)
+	n := int(math.Max(24, math.Min(96, ro/2)))
+	var p vector.Path
+	for k, rad := range []float64{ro, ri} {
+		for i := 0; i < n; i++ {
+			a := 2 * math.Pi * float64(i) / float64(n)
+			if k == 1 {
+				a = -a
+			}
+			x, y := float32(cx+rad*math.Cos(a)), float32(cy+rad*math.Sin(a))
+			if i == 0 {
+				p.MoveTo(x, y)
+			} else {
+				p.LineTo(x, y)
+			}
+		}
+		p.Close()
+	}
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+}
+
+// Shadow draws a soft shadow under a rounded rectangle, in a few translucent layers.
+func Shadow(dst *ebiten.Image, x, y, w, h, r, depth float64) {
+	for i := 3; i >= 1; i-- {
+		d := depth * float64(i) / 3
+		Fill(dst, RoundRect(x-d*0.3, y+d*0.5, w+d*0.6, h+d*0.6, r+d*0.5), color.RGBA{0, 0, 0, uint8(22)})
+	}
+}
+
+var texVerts []ebiten.Vertex
+var texIdx []uint16
+
+// FillTextured fills path with the texture tex, repeated, scaled by scale and tinted by tint.
+// The edge is not antialiased: stroke an outline over it where it shows.
+func FillTextured(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale float64, tint color.Color) {
+	texVerts, texIdx = p.AppendVerticesAndIndicesForFilling(texVerts[:0], texIdx[:0])
+	r, g, b, a := tint.RGBA()
+	for i := range texVerts {
+		v := &texVerts[i]
+		v.SrcX = v.DstX / float32(scale)
+		v.SrcY = v.DstY / float32(scale)
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
+	}
+	// The stencil fill rule keeps concave outlines (spiral bands, notched planks) exact.
+	op := &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, Filter: ebiten.FilterLinear, FillRule: ebiten.FillRuleNonZero}
+	dst.DrawTriangles(texVerts, texIdx, tex, op)
+}
+
+// FrameRoundRect draws the outline of a rounded rectangle, width w centred on its edge, as the
+// even-odd fill of two rounded rectangles (far cheaper than stroking the arcs).
+func FrameRoundRect(dst *ebiten.Image, x, y, wd, ht, r, w float64, c color.Color) {
+	h := w / 2
+	var p vector.Path
+	p.AddPath(RoundRect(x-h, y-h, wd+w, ht+w, r+h), nil)
+	p.AddPath(RoundRect(x+h, y+h, math.Max(0, wd-w), math.Max(0, ht-w), math.Max(0, r-h)), nil)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+}

@@ -1,0 +1,283 @@
+// The browser loader of Sig: checks for WebAssembly and WebGL 2, downloads sig.wasm while
+// showing how much has arrived, compiles it as it streams in, starts the Go program and hides
+// the loading screen when the game has drawn its first frame.
+//
+// The game tells the page about its first frame by calling globalThis.sigFirstFrame() (from
+// scenes/firstframe_js.go). The time of that frame since navigation is logged to the console
+// as "sig: first frame …" and kept in document.documentElement.dataset.sigFirstFrameMs, which
+// is what the browser smoke test and BENCHMARKS.md read.
+(() => {
+  'use strict';
+
+  const WASM_URL = 'sig.wasm';
+  // Query parameters passed to the game as flags (?game=seega&players=2 → -game=seega -players=2).
+  const FLAGS = ['game', 'players', 'seats', 'seed', 'lang'];
+
+  const $ = (id) => document.getElementById(id);
+  const loader = $('sig-loader');
+  const progress = $('sig-progress');
+  const bar = $('sig-bar');
+  const fill = $('sig-fill');
+  const statusLine = $('sig-status');
+  const root = document.documentElement;
+
+  progress.hidden = false;
+
+  function setState(state) {
+    root.dataset.sigState = state;
+  }
+
+  function mb(bytes) {
+    return (bytes / 1e6).toFixed(1);
+  }
+
+  // showProgress shows loaded of total bytes; total 0 means unknown (an open-ended bar).
+  function showProgress(loaded, total) {
+    if (total > 0) {
+      const pct = Math.min(100, Math.round((loaded / total) * 100));
+      bar.classList.remove('open');
+      fill.style.width = pct + '%';
+      bar.setAttribute('aria-valuenow', String(pct));
+      statusLine.textContent = 'Loading… ' + mb(Math.min(loaded, total)) + ' of ' + mb(total) + ' MB';
+    } else {
+      bar.classList.add('open');
+      bar.removeAttribute('aria-valuenow');
+      statusLine.textContent = 'Loading… ' + mb(loaded) + ' MB';
+    }
+  }
+
+  function showStatus(text) {
+    statusLine.textContent = text;
+  }
+
+  // problem replaces the loading bar with a friendly explanation; retry offers a reload.
+  function problem(title, text, retry) {
+    setState('problem');
+    progress.hidden = true;
+    $('sig-problem-title').textContent = title;
+    $('sig-problem-text').textContent = text;
+    const button = $('sig-retry');
+    button.hidden = !retry;
+    if (retry) {
+      button.onclick = () => location.reload();
+      button.focus();
+    }
+    loader.classList.remove('gone');
+    console.error('sig: ' + title + ': ' + text);
+  }
+
+  function hasWebAssembly() {
+    try {
+      if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+        return false;
+      }
+      // The smallest valid module: the magic number and version 1.
+      const module = new WebAssembly.Module(Uint8Array.of(0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00));
+      return module instanceof WebAssembly.Module;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function hasWebGL2() {
+    try {
+      const canvas = document.createElement('canvas');
+      return typeof WebGL2RenderingContext !== 'undefined' && !!canvas.getContext('webgl2');
+    } catch (e) {
+      return false;
+    }
+  }
+
+  // expectedSize is the number of bytes the body stream will deliver (after the browser has
+  // undone any Content-Encoding), or 0 if it cannot be known.
+  function expectedSize(response) {
+    const encoding = (response.headers.get('Content-Encoding') || 'identity').toLowerCase();
+    const length = Number(response.headers.get('Content-Length'));
+    if (encoding === 'identity' && length > 0) {
+      return length;
+    }
+    const meta = document.querySelector('meta[name="sig-wasm-size"]');
+    const built = meta ? Number(meta.content) : 0;
+    return built > 0 ? built : 0;
+  }
+
+  // instantiate compiles the module while it downloads, counting the bytes as they arrive.
+  async function instantiate(response, imports) {
+    const total = expectedSize(response);
+    showProgress(0, total);
+    if (!response.body || typeof ReadableStream !== 'function') {
+      const bytes = await response.arrayBuffer();
+      showProgress(bytes.byteLength, bytes.byteLength);
+      return (await WebAssembly.instantiate(bytes, imports)).instance;
+    }
+    const reader = response.body.getReader();
+    let loaded = 0;
+    const counted = new ReadableStream({
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          showProgress(total || loaded, total || loaded);
+          showStatus('Preparing the game…');
+          return;
+        }
+        loaded += value.byteLength;
+        showProgress(loaded, total);
+        controller.enqueue(value);
+      },
+      cancel(reason) {
+        reader.cancel(reason);
+      },
+    });
+    // The copy carries the right type whatever the server sent, so streaming compilation
+    // works on any static host.
+    const typed = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
+    if (typeof WebAssembly.instantiateStreaming === 'function') {
+      return (await WebAssembly.instantiateStreaming(typed, imports)).instance;
+    }
+    const bytes = await typed.arrayBuffer();
+    return (await WebAssembly.instantiate(bytes, imports)).instance;
+  }
+
+  function gameArgs() {
+    const args = ['sig'];
+    const params = new URLSearchParams(location.search);
+    for (const name of FLAGS) {
+      const value = params.get(name);
+      if (value !== null && value !== '') {
+        args.push('-' + name + '=' + value);
+      }
+    }
+    return args;
+  }
+
+  let shown = false;
+
+  // hideLoader fades the loading screen out and gives the keyboard to the game.
+  function hideLoader() {
+    if (shown || root.dataset.sigState === 'problem') {
+      return;
+    }
+    shown = true;
+    setState('running');
+    loader.classList.add('gone');
+    setTimeout(() => { loader.hidden = true; }, 300);
+    const canvas = document.querySelector('body > canvas');
+    if (canvas) {
+      canvas.focus();
+    }
+  }
+
+  // sigFirstFrame is called by the game from its first Draw. The frame reaches the screen
+  // when that animation frame ends, so the time is taken at the start of the next one.
+  globalThis.sigFirstFrame = () => {
+    if (root.dataset.sigFirstFrameMs) {
+      return;
+    }
+    const drawn = performance.now();
+    requestAnimationFrame(() => {
+      const ms = performance.now();
+      root.dataset.sigFirstDrawMs = drawn.toFixed(0);
+      root.dataset.sigFirstFrameMs = ms.toFixed(0);
+      console.info('sig: first frame ' + ms.toFixed(0) + ' ms after navigation (first Draw ' + drawn.toFixed(0) + ' ms)');
+      hideLoader();
+    });
+  };
+
+  // Without the game's call (an older build), hide the loader once Ebitengine has sized its
+  // canvas and had a moment to draw, rather than leave the loading screen up for good.
+  function watchCanvas() {
+    const check = () => {
+      const canvas = document.querySelector('body > canvas');
+      if (canvas && canvas.width > 16) {
+        setTimeout(hideLoader, 1500);
+        return;
+      }
+      if (!shown) {
+        requestAnimationFrame(check);
+      }
+    };
+    requestAnimationFrame(check);
+  }
+
+  async function start() {
+    setState('loading');
+    if (location.protocol === 'file:') {
+      problem('Sig needs a web server',
+        'Browsers do not run WebAssembly from a file on disk. Serve this folder instead: ./build.sh serve, or any static web server.', false);
+      return;
+    }
+    if (!hasWebAssembly()) {
+      problem('Sig needs WebAssembly',
+        'This browser cannot run WebAssembly, or it has been turned off. Sig plays in any recent Firefox, Chrome, Edge or Safari.', false);
+      return;
+    }
+    if (!hasWebGL2()) {
+      problem('Sig needs WebGL 2',
+        'This browser could not start WebGL 2, which Sig draws with. Try turning on hardware acceleration in the browser settings, or use a recent Firefox, Chrome, Edge or Safari.', false);
+      return;
+    }
+    if (typeof Go !== 'function') {
+      problem('Sig could not start', 'wasm_exec.js is missing from this site. Rebuild it with ./build.sh wasm.', true);
+      return;
+    }
+
+    const go = new Go();
+    go.argv = gameArgs();
+    keepErrorOutput();
+
+    let response;
+    try {
+      response = await fetch(WASM_URL);
+    } catch (e) {
+      problem('Sig could not be downloaded', 'The network failed (' + e.message + '). Check the connection and try again.', true);
+      return;
+    }
+    if (!response.ok) {
+      problem('Sig could not be downloaded', 'The server answered ' + response.status + ' ' + response.statusText + ' for ' + WASM_URL + '.', true);
+      return;
+    }
+
+    let instance;
+    try {
+      instance = await instantiate(response, go.importObject);
+    } catch (e) {
+      problem('Sig could not start', 'The game did not load (' + e.message + '). Reload to try again.', true);
+      return;
+    }
+    root.dataset.sigLoadedMs = performance.now().toFixed(0);
+    showStatus('Starting…');
+    setState('starting');
+    watchCanvas();
+    go.run(instance).then(() => {
+      const said = errorOutput.trim();
+      problem('Sig has stopped', said ? said : 'The game ended unexpectedly; the browser console may say why. Reload to play again.', true);
+    }, (e) => {
+      problem('Sig has stopped', 'The game ended with an error (' + e.message + '). Reload to play again.', true);
+    });
+  }
+
+  let errorOutput = '';
+
+  // keepErrorOutput keeps the tail of what the game writes to standard error (a bad ?game=
+  // says why there), to show it if the game stops.
+  function keepErrorOutput() {
+    const fs = globalThis.fs;
+    if (!fs || typeof fs.writeSync !== 'function') {
+      return;
+    }
+    const write = fs.writeSync.bind(fs);
+    const decoder = new TextDecoder('utf-8');
+    fs.writeSync = (fd, buf) => {
+      if (fd === 2) {
+        errorOutput = (errorOutput + decoder.decode(buf)).slice(-400);
+      }
+      return write(fd, buf);
+    };
+  }
+
+  // iOS Safari zooms on a pinch even with user-scalable=no; the game has no use for it.
+  document.addEventListener('gesturestart', (e) => e.preventDefault());
+
+  start();
+})();
