@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"sig/rules"
+	"sig/rules/essig"
 )
 
 // logLine is one line of the play scene's short log: what happened, and to whom.
@@ -51,7 +52,7 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		}
 		switch e.Kind {
 		case rules.EvThrow:
-			add(e.Player, "%s threw %d %s up: %s", name(e.Player), e.Count, faceWord(g), worth(e.Value))
+			add(e.Player, "%s threw %d %s up: %s", name(e.Player), e.Count, faceWord(g), throwWorth(g, ev, i))
 		case rules.EvExtraThrow:
 			add(e.Player, "%s again", who(e.Player, "throws"))
 		case rules.EvNoMove:
@@ -75,19 +76,26 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		case rules.EvLost:
 			add(e.Player, "%s out of the game", who(e.Player, "is"))
 		case rules.EvGhoulaAppears:
-			add(-1, "The Ghoula appears on %s", place(g, -1, e.To))
+			add(-1, "The %s appears on %s", ghoula(g), place(g, -1, e.To))
 		case rules.EvGhoulaStep:
 			last := runEnd()
-			add(e.Player, "%s the Ghoula to %s", who(e.Player, "sends"), place(g, -1, last.To))
+			add(e.Player, "%s the %s to %s", who(e.Player, "sends"), ghoula(g), place(g, -1, last.To))
 		case rules.EvGhoulaReturns:
-			add(-1, "The Ghoula goes back to the start")
+			add(-1, "The %s goes back to the start", ghoula(g))
 		case rules.EvRide:
-			add(e.Player, "%s along with the Ghoula", who(e.Player, "rides"))
+			add(e.Player, "%s along with the %s", who(e.Player, "rides"), ghoula(g))
 		case rules.EvSeized:
-			add(e.Player, "The Ghoula seizes %s!", name(e.Player))
+			add(e.Player, "The %s seizes %s!", ghoula(g), name(e.Player))
 		case rules.EvDragged:
 			last := runEnd()
-			add(e.Player, "%s dragged back to %s", who(e.Player, "is"), place(g, e.Player, last.To))
+			switch {
+			case last.To > e.From:
+				add(e.Player, "%s carried forward to %s", who(e.Player, "is"), place(g, e.Player, last.To))
+			case last.To == e.From:
+				add(e.Player, "%s picked up and put down on %s", who(e.Player, "is"), place(g, e.Player, last.To))
+			default:
+				add(e.Player, "%s dragged back to %s", who(e.Player, "is"), place(g, e.Player, last.To))
+			}
 		case rules.EvFreed:
 			add(e.Player, "%s a piece", who(e.Player, "frees"))
 		case rules.EvBigThrow:
@@ -136,6 +144,48 @@ func faceWord(g *rules.Info) string {
 		return "polished"
 	}
 	return "white"
+}
+
+// ghoula is the name of the race games' charcoal: the Ghula in Es-Sîg, the Ghoula in Sig wa
+// Duqqan (each as its sources spell it).
+func ghoula(g *rules.Info) string {
+	if g.ID == "es-sig" {
+		return "Ghula"
+	}
+	return "Ghoula"
+}
+
+// throwWorth says what the throw ev[i] is worth: the Ghoula's move when the throw moves it,
+// else the count a piece may move.
+func throwWorth(g *rules.Info, ev rules.Events, i int) string {
+	if ghoulaThrow(g, ev, i) {
+		return fmt.Sprintf("the %s moves %d", ghoula(g), ev[i].Value)
+	}
+	return worth(ev[i].Value)
+}
+
+// ghoulaThrow reports whether the throw ev[i] moves the Ghoula, as its events tell: the Ghoula
+// steps for the thrower before the turn passes; or, in Es-Sîg, where only escaped players' throws
+// move it, the throw leaves the steering decision (nothing follows it), or its value is one only
+// the Ghula's table gives for that count (three white faces: it moves 0).
+func ghoulaThrow(g *rules.Info, ev rules.Events, i int) bool {
+	e := ev[i]
+	for _, f := range ev[i+1:] {
+		if f.Kind == rules.EvTurn || f.Kind == rules.EvThrow {
+			break
+		}
+		if f.Kind == rules.EvGhoulaStep && f.Player == e.Player {
+			return true
+		}
+	}
+	if g.ID != "es-sig" {
+		return false
+	}
+	if i == len(ev)-1 {
+		return true
+	}
+	c := e.Count
+	return c >= 0 && c < len(essig.GhulaValue) && e.Value == essig.GhulaValue[c] && e.Value != essig.PieceValue[c]
 }
 
 func worth(v int) string {

@@ -531,9 +531,9 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 
 // throwCaption says what a throw was and what it does.
 func (s *play) throwCaption(ev rules.Events, mover int) string {
-	for _, e := range ev {
+	for i, e := range ev {
 		if e.Kind == rules.EvThrow {
-			c := fmt.Sprintf("%d %s up: %s", e.Count, faceWord(s.g), worth(e.Value))
+			c := fmt.Sprintf("%d %s up: %s", e.Count, faceWord(s.g), throwWorth(s.g, ev, i))
 			for _, f := range ev {
 				if f.Kind == rules.EvExtraThrow && f.Player == mover {
 					c += ", throw again"
@@ -627,8 +627,23 @@ func (s *play) drawTurn(dst *ebiten.Image) {
 	r := s.turnR
 	st := s.match.State
 	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, mt.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
+	title, sub := s.turnText()
+	if p := st.ToMove(); st.Phase() != rules.PhaseOver && p >= 0 && p < len(s.players) {
+		pl := s.players[p]
+		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], r.X+mt.Pt(32), r.CY(), mt.Pt(18), 0)
+	}
+	x := r.X + mt.Pt(62)
+	w := r.Right() - x - mt.Pt(8)
+	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
+	mt.Text(dst, mt.Ellipsize(title, ui.Heading, w), ui.Heading, x, top, ui.Start, sprites.Ink)
+	mt.Text(dst, mt.Ellipsize(sub, ui.Small, w), ui.Small, x, top+mt.LineHeight(ui.Heading)-mt.Pt(4), ui.Start, sprites.Wood)
+}
+
+// turnText is the turn card's title and line: whose turn it is and what is due (a refused
+// move's reason instead, while there is one).
+func (s *play) turnText() (title, sub string) {
+	st := s.match.State
 	p := st.ToMove()
-	var title, sub string
 	switch {
 	case st.Phase() == rules.PhaseOver:
 		title, sub = "Game over", "The results are coming"
@@ -649,22 +664,19 @@ func (s *play) drawTurn(dst *ebiten.Image) {
 			sub = "Thinking…"
 		case st.Phase() == rules.PhaseThrow:
 			sub = "Throw the sticks"
+		case s.g.ID == "es-sig":
+			sub = "Steer the Ghula: Back or Forward" // its only decision
 		default:
 			sub = "Choose a move"
 		}
 		if !pl.Human {
 			sub = "Computer, " + pl.Level + " · " + sub
 		}
-		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], r.X+mt.Pt(32), r.CY(), mt.Pt(18), 0)
 	}
 	if s.note != "" {
 		sub = s.note
 	}
-	x := r.X + mt.Pt(62)
-	w := r.Right() - x - mt.Pt(8)
-	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
-	mt.Text(dst, mt.Ellipsize(title, ui.Heading, w), ui.Heading, x, top, ui.Start, sprites.Ink)
-	mt.Text(dst, mt.Ellipsize(sub, ui.Small, w), ui.Small, x, top+mt.LineHeight(ui.Heading)-mt.Pt(4), ui.Start, sprites.Wood)
+	return title, sub
 }
 
 // drawLog draws the last lines of the log that fit, newest at the bottom.
