@@ -14,8 +14,10 @@
 // assumed to alternate: Seega's chains and blocked replays, Sadeqa's bonus moves and the extra
 // throws of the race games all give one player several moves in a row. Games of three or more
 // players (the race games) are searched with max-n over the same chance nodes, every player
-// maximising their own value. Leaves are scored by the game's rules.Evaluator; ended games by
-// their Ranks.
+// maximising their own value and, between moves equal to them, playing against the leader.
+// Leaves are scored by the game's rules.Evaluator; ended games by their Ranks. A Monte Carlo tree
+// search (Options.Method = MCTS) is kept for comparison: on equal node budgets alpha-beta beat it
+// clearly in Seega and Sadeqa and tied in Sig El Oued (BENCHMARKS.md).
 //
 // # Levels and budgets
 //
@@ -23,9 +25,10 @@
 // has a node budget per game, so that the same position, level, seed and budget always give the
 // same move, on any machine and however the search is sliced; wall-clock limits are only an
 // outer cap (and make the move depend on the machine's speed when they bite). Hard's budget is
-// what a desktop searches in about one second; the browser build is about twice as slow, which
-// is its two seconds. Easy searches shallowly and adds seeded noise to its scores; medium
-// searches a fraction of hard's budget. The seed also shuffles the order in which first moves
+// what a desktop core searches in about one second; the browser build searches two to three
+// times slower, and NewThinker caps thinking at DefaultLimit (1 s on the desktop, 2 s in the
+// browser). Easy searches two plies deep and adds seeded noise to its scores; Medium searches a
+// small fraction of Hard's budget. The seed also shuffles the order in which first moves
 // are tried, which decides between moves of equal value.
 //
 // # Throws

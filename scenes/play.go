@@ -344,7 +344,16 @@ func (s *play) Update(in []ui.Intent) {
 	s.env.Reduced = s.m.settings.Reduced // the settings may have changed during a pause
 	busy := s.q.Busy()
 	for _, it := range in {
-		if it.Kind == ui.Back || (it.Kind == ui.Key && (it.Rune == 'p' || it.Rune == 'P')) {
+		if it.Kind == ui.Back {
+			// Back first drops a half-made choice on the board (a picked Seega piece); only
+			// with nothing to drop does it pause.
+			if c, ok := s.brd.(board.Canceler); ok && c.Cancel() {
+				continue
+			}
+			s.pause()
+			return
+		}
+		if it.Kind == ui.Key && (it.Rune == 'p' || it.Rune == 'P') {
 			s.pause()
 			return
 		}

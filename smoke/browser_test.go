@@ -99,10 +99,14 @@ func TestBrowser(t *testing.T) {
 	settle(ctx, b)
 	shoot(t, ctx, b, filepath.Join(out, "browser-phone-title.png"), 390*3, 844*3)
 
-	// Bad input and a browser without what Sig needs: a clear message, never a blank page.
 	if err := b.emulate(ctx, w, h, 1, false); err != nil {
 		t.Fatal(err)
 	}
+	// The loading bar counts real bytes: on a slow line (1 MB/s, no cache) it is part-way
+	// along while sig.wasm downloads.
+	loadingScreen(t, ctx, b, url, filepath.Join(out, "browser-loading.png"))
+
+	// Bad input and a browser without what Sig needs: a clear message, never a blank page.
 	for _, c := range []struct{ name, query, without, want string }{
 		{"bad-game", "?game=nope", "", "unknown game"},
 		{"no-webgl2", "", "WebGL2RenderingContext", "needs WebGL 2"},
@@ -388,4 +392,56 @@ func loadProblem(t *testing.T, ctx context.Context, b *browser, url string) stri
 	}
 	t.Errorf("%s: no problem screen within 90 s", url)
 	return ""
+}
+
+// loadingScreen loads url over a throttled line and checks the loading bar moves with the
+// download; it saves a screenshot of it part-way.
+func loadingScreen(t *testing.T, ctx context.Context, b *browser, url, path string) {
+	t.Helper()
+	network := func(throughput float64, noCache bool) {
+		if err := b.call(ctx, b.session, "Network.enable", nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.call(ctx, b.session, "Network.setCacheDisabled", map[string]any{"cacheDisabled": noCache}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := b.call(ctx, b.session, "Network.emulateNetworkConditions", map[string]any{
+			"offline": false, "latency": 0, "downloadThroughput": throughput, "uploadThroughput": -1,
+		}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	network(1_000_000, true)
+	defer network(-1, false)
+	if err := b.navigate(ctx, "about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	var seen []float64
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); {
+		var pct float64
+		if err := b.eval(ctx, `(() => { const bar = document.getElementById('sig-bar'); const v = bar && bar.getAttribute('aria-valuenow'); return v === null || v === undefined ? -1 : Number(v); })()`, &pct); err != nil {
+			t.Fatal(err)
+		}
+		if pct >= 0 && (len(seen) == 0 || pct != seen[len(seen)-1]) {
+			seen = append(seen, pct)
+		}
+		if pct >= 30 && pct <= 90 {
+			data, err := b.screenshot(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var line string
+			b.eval(ctx, `(document.getElementById('sig-status') || {}).textContent || ''`, &line)
+			t.Logf("%s: %q (progress seen: %v)", path, line, seen)
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Errorf("the loading bar never stood between 30%% and 90%% on a 1 MB/s line (values seen: %v)", seen)
 }

@@ -81,7 +81,7 @@ func paintPiece(dst *ebiten.Image, pc PlayerColor, cx, cy, r, lift float64) {
 	Disc(dst, cx, cy+r*0.1, r, edge)
 	Disc(dst, cx, cy, r*0.96, body)
 	Ring(dst, cx, cy, r*0.78, math.Max(1, r*0.06), Mix(body, Ink, 0.2))
-	Disc(dst, cx-r*0.3, cy-r*0.35, r*0.28, color.RGBA{255, 255, 255, 50})
+	Disc(dst, cx-r*0.3, cy-r*0.35, r*0.28, color.RGBA{50, 50, 50, 50}) // premultiplied: white at 20%
 	DrawMark(dst, pc.Mark, cx, cy, r*0.5, OnColor(body))
 }
 

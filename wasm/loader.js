@@ -31,14 +31,21 @@
     return (bytes / 1e6).toFixed(1);
   }
 
+  // onWire is the size of the download as it travels (compressed), when the server says it;
+  // the bar counts unpacked bytes, but the line shows what the player actually downloads.
+  let onWire = 0;
+
   // showProgress shows loaded of total bytes; total 0 means unknown (an open-ended bar).
   function showProgress(loaded, total) {
     if (total > 0) {
-      const pct = Math.min(100, Math.round((loaded / total) * 100));
+      const fraction = Math.min(1, loaded / total);
+      const pct = Math.round(fraction * 100);
       bar.classList.remove('open');
       fill.style.width = pct + '%';
       bar.setAttribute('aria-valuenow', String(pct));
-      statusLine.textContent = 'Loading… ' + mb(Math.min(loaded, total)) + ' of ' + mb(total) + ' MB';
+      statusLine.textContent = onWire > 0
+        ? 'Loading… ' + mb(fraction * onWire) + ' of ' + mb(onWire) + ' MB'
+        : 'Loading… ' + pct + '%';
     } else {
       bar.classList.add('open');
       bar.removeAttribute('aria-valuenow');
@@ -50,16 +57,26 @@
     statusLine.textContent = text;
   }
 
-  // problem replaces the loading bar with a friendly explanation; retry offers a reload.
+  // problem replaces the loading bar with a friendly explanation; retry offers a reload (or,
+  // when the address asked for something, the title screen: reloading would ask again).
   function problem(title, text, retry) {
     setState('problem');
     progress.hidden = true;
+    $('sig-problem').hidden = false;
     $('sig-problem-title').textContent = title;
     $('sig-problem-text').textContent = text;
     const button = $('sig-retry');
     button.hidden = !retry;
     if (retry) {
-      button.onclick = () => location.reload();
+      const fresh = location.search !== '';
+      button.textContent = fresh ? 'Open the title screen' : 'Try again';
+      button.onclick = () => {
+        if (fresh) {
+          location.href = location.pathname;
+        } else {
+          location.reload();
+        }
+      };
       button.focus();
     }
     loader.classList.remove('gone');
@@ -93,6 +110,7 @@
   function expectedSize(response) {
     const encoding = (response.headers.get('Content-Encoding') || 'identity').toLowerCase();
     const length = Number(response.headers.get('Content-Length'));
+    onWire = length > 0 ? length : 0;
     if (encoding === 'identity' && length > 0) {
       return length;
     }

@@ -119,6 +119,7 @@ func init() {
 		boardShot{"sadeqa-over", 1280, 800, over, 0},
 		boardShot{"sadeqa-portrait-sowing", 420, 860, sowing, 0},
 		boardShot{"sadeqa-bench-longsow", 1280, 800, longest, 300},
+		boardShot{"sadeqa-bench-rest", 1280, 800, mid, 200},
 		boardShot{"sadeqa-portrait-mid", 420, 860, mid, 0},
 	)
 }

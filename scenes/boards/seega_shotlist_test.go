@@ -108,5 +108,6 @@ func init() {
 		boardShot{"seega-over", 1280, 800, over, 0},
 		boardShot{"seega-portrait-picked", 420, 860, picked, 0},
 		boardShot{"seega-portrait-placing", 420, 860, placing, 0},
+		boardShot{"seega-bench-rest", 1280, 800, picked, 200},
 	)
 }
