@@ -232,7 +232,7 @@ take_screenshots() {
 	shoot title -screenshot-frame 60 || failed=1
 	for id in "${GAME_IDS[@]}"; do
 		shoot "setup-$id" -game "$id" -screenshot-frame 60 || failed=1
-		shoot "play-$id" -game "$id" -seats ai:easy,ai:easy -seed 7 -screenshot-frame 600 || failed=1
+		shoot "play-$id" -game "$id" -seats ai:easy,ai:easy -seed 7 -screenshot-frame 240 || failed=1
 	done
 	[ "$failed" = 0 ] || die "some screenshots failed (see the .log files in dist/screenshots)"
 }

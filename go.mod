@@ -3,14 +3,17 @@ module sig
 go 1.26
 
 require (
+	github.com/ebitengine/purego v0.11.0
+	github.com/hajimehoshi/ebiten/v2 v2.10.4
+	github.com/jfreymuth/pulse v0.1.3
+	github.com/solarlune/resolv v0.8.1
+)
+
+require (
 	github.com/ebitengine/gomobile v0.0.0-20260820040257-d11f821a26a6 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/oto/v3 v3.5.0 // indirect
-	github.com/ebitengine/purego v0.11.0 // indirect
 	github.com/go-text/typesetting v0.3.5 // indirect
-	github.com/hajimehoshi/ebiten/v2 v2.10.4 // indirect
-	github.com/jfreymuth/pulse v0.1.3 // indirect
-	github.com/solarlune/resolv v0.8.1 // indirect
 	github.com/srwiley/rasterx v0.0.0-20220730225603-2ab79fcdd4ef // indirect
 	golang.org/x/image v0.45.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
