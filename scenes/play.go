@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -42,6 +43,7 @@ type play struct {
 	note    string // a refused move's reason
 
 	comp     computer
+	pace     thinkPacer // how long comp thinks each tick
 	compWait float64
 	overWait float64
 	thinks   int
@@ -475,7 +477,7 @@ func (s *play) computerTurn() {
 		p := s.players[st.ToMove()]
 		s.comp = newComputer(st.Clone(), p.Level, s.seed+int64(s.thinks)*7919)
 	}
-	if s.comp.Step(thinkSlice) {
+	if s.comp.Step(s.pace.next(time.Now())) {
 		mv := s.comp.Move()
 		s.comp.Close()
 		s.comp = nil
