@@ -98,6 +98,11 @@ type Event struct {
 	To     int       `json:"to"`
 	Count  int       `json:"count"`
 	Value  int       `json:"value"`
+	// Ghoula marks an EvThrow whose Value moves the Ghoula (Ghula) rather than the thrower's
+	// piece: an escaped Es-Sîg player steering it, a Sig wa Duqqan player at the centre (or a
+	// 3 on the final stretch). The scenes read it instead of re-deriving the rule. It is not
+	// part of the protocol's events (json:"-"), which stay as ENGINE-PROTOCOL.md gives them.
+	Ghoula bool `json:"-"`
 }
 
 // Events collects what Apply reports. A nil *Events collects nothing (the search hot path).

@@ -64,6 +64,14 @@ const (
 //go:embed rules.en.md
 var page string
 
+// The same page in French and in Arabic (games_test checks they keep every section).
+//
+//go:embed rules.fr.md
+var pageFR string
+
+//go:embed rules.ar.md
+var pageAR string
+
 // Info describes Es-Sîg for the registry.
 var Info = &rules.Info{
 	ID:             "es-sig",
@@ -75,7 +83,7 @@ var Info = &rules.Info{
 	DefaultPlayers: 4,
 	Sticks:         rules.FourGreenWhite,
 	NewState:       func(players int) rules.State { return New(players) },
-	Rules:          map[string]string{"en": page},
+	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 
 // PieceValue is what a throw of w white faces up (0..4) is worth to a piece: sîg 1, 0, 3, 4, 6.
@@ -216,7 +224,7 @@ func (s *State) Apply(m rules.Move, ev *rules.Events) error {
 		w := m.ThrowCount()
 		if s.pieces[p] == Escaped {
 			v := GhulaValue[w]
-			ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v})
+			ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v, Ghoula: true})
 			g := int(s.ghula)
 			back, fwd := g > Home, g < Last
 			switch {

@@ -33,6 +33,9 @@ func evText(e rules.Event) string {
 	if e.Value != 0 {
 		t += fmt.Sprintf(" value=%d", e.Value)
 	}
+	if e.Ghoula {
+		t += " ghula"
+	}
 	return t
 }
 
@@ -216,14 +219,14 @@ func TestRulings(t *testing.T) {
 			before: "es-sig players=3 turn=40 to_move=0\npieces: 51 10 20\nghula: 30\nescaped: 0",
 			move:   "throw 2",
 			after:  "es-sig players=3 turn=40 to_move=0 phase=move\npieces: 51 10 20\nghula: 30\nescaped: 0\nvalue: 5",
-			events: []string{"throw p0 count=2 value=5"},
+			events: []string{"throw p0 count=2 value=5 ghula"},
 		},
 		{
 			name:   "a Ghula value of 0 is no move",
 			before: "es-sig players=3 turn=40 to_move=0\npieces: 51 10 20\nghula: 30\nescaped: 0",
 			move:   "throw 3",
 			after:  "es-sig players=3 turn=41 to_move=1\npieces: 51 10 20\nghula: 30\nescaped: 0",
-			events: []string{"throw p0 count=3", "no-move p0", "turn p1"},
+			events: []string{"throw p0 count=3 ghula", "no-move p0", "turn p1"},
 		},
 		{
 			name:   "going back the Ghula drags every piece it sets off from, passes and lands on; their counts are reset",
@@ -268,14 +271,14 @@ func TestRulings(t *testing.T) {
 			before: "es-sig players=3 turn=31 to_move=0\npieces: 51 47 49\nghula: 50\nescaped: 0",
 			move:   "throw 4",
 			after:  "es-sig players=3 turn=32 to_move=1\npieces: 51 46 46\nghula: 46\nescaped: 0",
-			events: join("throw p0 count=4 value=4", ghulaSteps(0, 50, 46), "dragged p1 from=47 to=46", "dragged p2 from=49 to=46", "turn p1"),
+			events: join("throw p0 count=4 value=4 ghula", ghulaSteps(0, 50, 46), "dragged p1 from=47 to=46", "dragged p2 from=49 to=46", "turn p1"),
 		},
 		{
 			name:   "at the start the Ghula can only go forward: the move is forced",
 			before: "es-sig players=4 turn=50 to_move=2\npieces: 51 0 51 1\nghula: 0\nescaped: 2 0",
 			move:   "throw 1",
 			after:  "es-sig players=4 turn=51 to_move=3\npieces: 51 0 51 2\nghula: 2\nescaped: 2 0",
-			events: join("throw p2 count=1 value=2", ghulaSteps(2, 0, 2), "dragged p3 from=1 to=2", "turn p3"),
+			events: join("throw p2 count=1 value=2 ghula", ghulaSteps(2, 0, 2), "dragged p3 from=1 to=2", "turn p3"),
 		},
 		{
 			name:   "a piece put down on the final three needs a sîg there",

@@ -49,6 +49,14 @@ import (
 //go:embed rules.en.md
 var page string
 
+// The same page in French and in Arabic (games_test checks they keep every section).
+//
+//go:embed rules.fr.md
+var pageFR string
+
+//go:embed rules.ar.md
+var pageAR string
+
 // Info describes Sadeqa for the registry.
 var Info = &rules.Info{
 	ID:             "sadeqa",
@@ -59,7 +67,7 @@ var Info = &rules.Info{
 	MaxPlayers:     2,
 	DefaultPlayers: 2,
 	Sticks:         rules.NoSticks,
-	Rules:          map[string]string{"en": page},
+	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 	NewState:       func(int) rules.State { return New() },
 }
 

@@ -58,6 +58,14 @@ import (
 //go:embed rules.en.md
 var rulesEN string
 
+// The same page in French and in Arabic (games_test checks they keep every section).
+//
+//go:embed rules.fr.md
+var rulesFR string
+
+//go:embed rules.ar.md
+var rulesAR string
+
 // Info describes Seega for the registry.
 var Info = &rules.Info{
 	ID:             "seega",
@@ -68,7 +76,7 @@ var Info = &rules.Info{
 	MaxPlayers:     2,
 	DefaultPlayers: 2,
 	Sticks:         rules.NoSticks,
-	Rules:          map[string]string{"en": rulesEN},
+	Rules:          map[string]string{"en": rulesEN, "fr": rulesFR, "ar": rulesAR},
 	NewState:       func(int) rules.State { return New() },
 }
 

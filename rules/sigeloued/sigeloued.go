@@ -71,6 +71,14 @@ const freeAllBase rules.Move = 64
 //go:embed rules.en.md
 var page string
 
+// The same page in French and in Arabic (games_test checks they keep every section).
+//
+//go:embed rules.fr.md
+var pageFR string
+
+//go:embed rules.ar.md
+var pageAR string
+
 // Info describes Sig (El Oued Capture) for the registry.
 var Info = &rules.Info{
 	ID:             "sig-el-oued",
@@ -82,7 +90,7 @@ var Info = &rules.Info{
 	DefaultPlayers: 2,
 	Sticks:         rules.SixPolishedRough,
 	NewState:       func(int) rules.State { return New() },
-	Rules:          map[string]string{"en": page},
+	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 
 // ThrowValue is what a throw of p polished faces up (0..6) is worth when played: sig (1 or 5) 1,

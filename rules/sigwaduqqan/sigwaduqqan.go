@@ -55,6 +55,14 @@ const (
 //go:embed rules.en.md
 var page string
 
+// The same page in French and in Arabic (games_test checks they keep every section).
+//
+//go:embed rules.fr.md
+var pageFR string
+
+//go:embed rules.ar.md
+var pageAR string
+
 // Info describes Sig wa Duqqan for the registry.
 var Info = &rules.Info{
 	ID:             "sig-wa-duqqan",
@@ -66,7 +74,7 @@ var Info = &rules.Info{
 	DefaultPlayers: 4,
 	Sticks:         rules.FourGreenWhite,
 	NewState:       func(players int) rules.State { return New(players) },
-	Rules:          map[string]string{"en": page},
+	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 
 // PieceValue is what a throw of w white faces up (0..4) is worth to a piece: sig 1, 0, 3, 4, 6.
@@ -172,7 +180,7 @@ func (s *State) Apply(m rules.Move, ev *rules.Events) error {
 	switch {
 	case pos == Centre:
 		v := GhoulaValue[w]
-		ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v})
+		ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v, Ghoula: true})
 		s.moveGhoula(p, v, ev)
 	case pos < Gate:
 		v := PieceValue[w]
@@ -200,7 +208,7 @@ func (s *State) Apply(m rules.Move, ev *rules.Events) error {
 		}
 	default: // the final stretch, 82..85
 		v := PieceValue[w]
-		ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v})
+		ev.Add(rules.Event{Kind: rules.EvThrow, Player: p, Count: w, Value: v, Ghoula: v == 3})
 		switch v {
 		case 1:
 			s.step(p, pos, pos+1, ev)

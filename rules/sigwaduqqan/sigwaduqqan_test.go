@@ -33,6 +33,9 @@ func evText(e rules.Event) string {
 	if e.Value != 0 {
 		t += fmt.Sprintf(" value=%d", e.Value)
 	}
+	if e.Ghoula {
+		t += " ghoula"
+	}
 	return t
 }
 
@@ -158,7 +161,7 @@ func TestRulings(t *testing.T) {
 			before: "sig-wa-duqqan players=3 turn=9 to_move=0\npieces: 83 20 30\nghoula: 5 moved",
 			throw:  3,
 			after:  "sig-wa-duqqan players=3 turn=10 to_move=1\npieces: 83 20 30\nghoula: 8 moved",
-			events: []string{"throw p0 count=3 value=3", "ghoula-step p0 from=5 to=6", "ghoula-step p0 from=6 to=7", "ghoula-step p0 from=7 to=8", "turn p1"},
+			events: []string{"throw p0 count=3 value=3 ghoula", "ghoula-step p0 from=5 to=6", "ghoula-step p0 from=6 to=7", "ghoula-step p0 from=7 to=8", "turn p1"},
 		},
 		{
 			name:   "a sig from 85 reaches the centre and earns a throw",
@@ -172,28 +175,28 @@ func TestRulings(t *testing.T) {
 			before: "sig-wa-duqqan players=3 turn=9 to_move=0\npieces: 86 20 30\nghoula: 5 moved",
 			throw:  2,
 			after:  "sig-wa-duqqan players=3 turn=10 to_move=1\npieces: 86 20 30\nghoula: 11 moved",
-			events: []string{"throw p0 count=2 value=6", "ghoula-step p0 from=5 to=6", "ghoula-step p0 from=6 to=7", "ghoula-step p0 from=7 to=8", "ghoula-step p0 from=8 to=9", "ghoula-step p0 from=9 to=10", "ghoula-step p0 from=10 to=11", "turn p1"},
+			events: []string{"throw p0 count=2 value=6 ghoula", "ghoula-step p0 from=5 to=6", "ghoula-step p0 from=6 to=7", "ghoula-step p0 from=7 to=8", "ghoula-step p0 from=8 to=9", "ghoula-step p0 from=9 to=10", "ghoula-step p0 from=10 to=11", "turn p1"},
 		},
 		{
 			name:   "a finished player's sig moves the Ghoula 1 and throws again",
 			before: "sig-wa-duqqan players=3 turn=9 to_move=0\npieces: 86 20 30\nghoula: 5 moved",
 			throw:  1,
 			after:  "sig-wa-duqqan players=3 turn=9 to_move=0\npieces: 86 20 30\nghoula: 6 moved",
-			events: []string{"throw p0 count=1 value=1", "ghoula-step p0 from=5 to=6", "extra-throw p0"},
+			events: []string{"throw p0 count=1 value=1 ghoula", "ghoula-step p0 from=5 to=6", "extra-throw p0"},
 		},
 		{
 			name:   "the Ghoula's first move carries the pieces that never moved",
 			before: "sig-wa-duqqan players=4 turn=30 to_move=0\npieces: 82 1 10 1\nghoula: 1 unmoved",
 			throw:  3,
 			after:  "sig-wa-duqqan players=4 turn=31 to_move=1\npieces: 82 4 10 4\nghoula: 4 moved",
-			events: []string{"throw p0 count=3 value=3", "ghoula-step p0 from=1 to=2", "ghoula-step p0 from=2 to=3", "ghoula-step p0 from=3 to=4", "ride p1 from=1 to=4", "ride p3 from=1 to=4", "turn p1"},
+			events: []string{"throw p0 count=3 value=3 ghoula", "ghoula-step p0 from=1 to=2", "ghoula-step p0 from=2 to=3", "ghoula-step p0 from=3 to=4", "ride p1 from=1 to=4", "ride p3 from=1 to=4", "turn p1"},
 		},
 		{
 			name:   "on its first move the Ghoula seizes and puts its riders down on the seizing square",
 			before: "sig-wa-duqqan players=4 turn=30 to_move=0\npieces: 82 1 3 3\nghoula: 1 unmoved",
 			throw:  3,
 			after:  "sig-wa-duqqan players=4 turn=31 to_move=1\npieces: 82 3 lost lost\nghoula: 1 moved",
-			events: []string{"throw p0 count=3 value=3", "ghoula-step p0 from=1 to=2", "ghoula-step p0 from=2 to=3", "ride p1 from=1 to=3",
+			events: []string{"throw p0 count=3 value=3 ghoula", "ghoula-step p0 from=1 to=2", "ghoula-step p0 from=2 to=3", "ride p1 from=1 to=3",
 				"seized p2 from=3", "seized p3 from=3", "dragged p2 from=3 to=1", "dragged p3 from=3 to=1", "ghoula-returns p0 from=3 to=1", "lost p2", "lost p3", "turn p1"},
 		},
 		{
@@ -201,14 +204,14 @@ func TestRulings(t *testing.T) {
 			before: "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 12 14\nghoula: 10 moved",
 			throw:  0,
 			after:  "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 lost 14\nghoula: 1 moved",
-			events: []string{"throw p0 value=6", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "seized p1 from=12", "dragged p1 from=12 to=1", "ghoula-returns p0 from=12 to=1", "lost p1", "extra-throw p0"},
+			events: []string{"throw p0 value=6 ghoula", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "seized p1 from=12", "dragged p1 from=12 to=1", "ghoula-returns p0 from=12 to=1", "lost p1", "extra-throw p0"},
 		},
 		{
 			name:   "a piece on the square the Ghoula sets off from is safe",
 			before: "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 10 20\nghoula: 10 moved",
 			throw:  3,
 			after:  "sig-wa-duqqan players=3 turn=41 to_move=1\npieces: 86 10 20\nghoula: 13 moved",
-			events: []string{"throw p0 count=3 value=3", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "ghoula-step p0 from=12 to=13", "turn p1"},
+			events: []string{"throw p0 count=3 value=3 ghoula", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "ghoula-step p0 from=12 to=13", "turn p1"},
 		},
 		{
 			name:   "a piece moving onto the Ghoula's square is safe",
@@ -222,14 +225,14 @@ func TestRulings(t *testing.T) {
 			before: "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 83 40\nghoula: 78 moved",
 			throw:  0,
 			after:  "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 83 40\nghoula: 1 moved",
-			events: []string{"throw p0 value=6", "ghoula-step p0 from=78 to=79", "ghoula-step p0 from=79 to=80", "ghoula-step p0 from=80 to=81", "ghoula-returns p0 from=81 to=1", "extra-throw p0"},
+			events: []string{"throw p0 value=6 ghoula", "ghoula-step p0 from=78 to=79", "ghoula-step p0 from=79 to=80", "ghoula-step p0 from=80 to=81", "ghoula-returns p0 from=81 to=1", "extra-throw p0"},
 		},
 		{
 			name:   "a piece waiting on the gate can be seized; it keeps its count",
 			before: "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 81/5 40\nghoula: 79 moved",
 			throw:  4,
 			after:  "sig-wa-duqqan players=3 turn=40 to_move=0\npieces: 86 lost/5 40\nghoula: 1 moved",
-			events: []string{"throw p0 count=4 value=4", "ghoula-step p0 from=79 to=80", "ghoula-step p0 from=80 to=81", "seized p1 from=81", "dragged p1 from=81 to=1", "ghoula-returns p0 from=81 to=1", "lost p1", "extra-throw p0"},
+			events: []string{"throw p0 count=4 value=4 ghoula", "ghoula-step p0 from=79 to=80", "ghoula-step p0 from=80 to=81", "seized p1 from=81", "dragged p1 from=81 to=1", "ghoula-returns p0 from=81 to=1", "lost p1", "extra-throw p0"},
 		},
 		{
 			name:   "players who have lost are skipped; finished players keep their turns",
@@ -243,7 +246,7 @@ func TestRulings(t *testing.T) {
 			before: "sig-wa-duqqan players=3 turn=60 to_move=0\npieces: 86 lost 12\nghoula: 10 moved",
 			throw:  0,
 			after:  "sig-wa-duqqan players=3 turn=60 to_move=0 phase=over\npieces: 86 lost lost\nghoula: 1 moved",
-			events: []string{"throw p0 value=6", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "seized p2 from=12", "dragged p2 from=12 to=1", "ghoula-returns p0 from=12 to=1", "lost p2", "game-over p0"},
+			events: []string{"throw p0 value=6 ghoula", "ghoula-step p0 from=10 to=11", "ghoula-step p0 from=11 to=12", "seized p2 from=12", "dragged p2 from=12 to=1", "ghoula-returns p0 from=12 to=1", "lost p2", "game-over p0"},
 		},
 		{
 			name:   "the game ends when the last runner reaches the centre",
