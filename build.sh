@@ -6,7 +6,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$ROOT"
 
-DIST="$ROOT/dist"
+# SIG_DIST moves the output elsewhere (the end-to-end tests build into a folder of their own).
+DIST="${SIG_DIST:-$ROOT/dist}"
 WEB="$DIST/web"
 # The five games, as the engine protocol names them.
 GAME_IDS=(sig-wa-duqqan es-sig sig-el-oued seega sadeqa)

@@ -49,7 +49,7 @@ func parseFlags(args []string, errs io.Writer) (scenes.Config, error) {
 	fs.Int64Var(&cfg.Seed, "seed", 0, "seed for the sticks and the computer players (default: from the clock)")
 	fs.IntVar(&cfg.Width, "width", 1280, "window width in points")
 	fs.IntVar(&cfg.Height, "height", 800, "window height in points")
-	fs.StringVar(&cfg.Lang, "lang", "", "language: en (fr and ar to come)")
+	fs.StringVar(&cfg.Lang, "lang", "", "language: en, fr or ar (default: the one chosen in settings, else the system's)")
 	fs.StringVar(&cfg.ScreenshotPath, "screenshot", "", "write a PNG of one frame to this path, then quit")
 	fs.IntVar(&cfg.ScreenshotFrame, "screenshot-frame", scenes.DefaultScreenshotFrame, "the frame -screenshot captures")
 	if err := fs.Parse(args); err != nil {

@@ -385,9 +385,25 @@ func (s *searcher) chance(ply, depth int, alpha, beta float64) float64 {
 	s.moves[ply] = moves
 	ch := st.Chances(s.chances[ply])
 	s.chances[ply] = ch
+	// The likeliest outcomes first: they settle the bounds soonest, so Star1 cuts sooner.
+	var order [16]uint8
+	n := len(moves)
+	if n > len(order) {
+		n = 0 // more outcomes than any game's sticks make: natural order
+	}
+	for i := range n {
+		order[i] = uint8(i)
+		for j := i; j > 0 && ch[order[j]] > ch[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
 	sum, rest := 0.0, 1.0
-	for i, m := range moves {
-		p := ch[i]
+	for k := range moves {
+		i := k
+		if n > 0 {
+			i = int(order[k])
+		}
+		m, p := moves[i], ch[i]
 		if p <= 0 {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/lang"
 )
 
 // Seat is one player's chair: a person at the screen, or the computer at a level.
@@ -24,7 +25,7 @@ type Config struct {
 	Players int    // the number of players (0: the game's default, or len(Seats))
 	Seats   []Seat // who sits where; with Game, the match starts at once
 	Seed    int64  // the seed of the throws and of the computer players (0: from the clock)
-	Lang    string // the language of the texts ("en"; "" is "en")
+	Lang    string // the language of the texts: en, fr or ar ("": the saved choice, else the system's)
 
 	Width, Height int // the window's size in points (main uses them; the scenes adapt to any)
 
@@ -38,15 +39,8 @@ type Config struct {
 // after the first scene's fade.
 const DefaultScreenshotFrame = 60
 
-// Languages are the languages the app offers; only English has its texts so far.
-var Languages = []struct{ Code, Name string }{
-	{"en", "English"},
-	{"fr", "Français"},
-	{"ar", "العربية"},
-}
-
-// available reports whether the texts of language code exist.
-func available(code string) bool { return code == "en" }
+// available reports whether the texts of language code exist (lang.All lists them).
+func available(code string) bool { return lang.Known(code) }
 
 // ParseSeats reads seats spelled as main's -seats flag: comma-separated "human", "ai" or
 // "ai:LEVEL" (easy, medium, hard; "computer" is a synonym of "ai"), each optionally followed by
@@ -109,11 +103,7 @@ func validLevel(l string) bool {
 // check validates cfg against the game registry and returns the game (nil for the title).
 func (cfg *Config) check() (*rules.Info, error) {
 	if cfg.Lang != "" {
-		known := false
-		for _, l := range Languages {
-			known = known || l.Code == cfg.Lang
-		}
-		if !known {
+		if !available(cfg.Lang) {
 			return nil, fmt.Errorf("unknown language %q (en, fr or ar)", cfg.Lang)
 		}
 	}

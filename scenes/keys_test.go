@@ -95,7 +95,7 @@ func TestGhoulaWording(t *testing.T) {
 		return strings.Join(out, "\n")
 	}
 	got := lines(rules.Events{
-		{Kind: rules.EvThrow, Player: 0, Count: 4, Value: 4},
+		{Kind: rules.EvThrow, Player: 0, Count: 4, Value: 4, Ghoula: true},
 		{Kind: rules.EvGhoulaStep, Player: 0, From: 20, To: 21},
 		{Kind: rules.EvGhoulaStep, Player: 0, From: 21, To: 22},
 		{Kind: rules.EvDragged, Player: 1, From: 20, To: 22},
@@ -110,18 +110,18 @@ func TestGhoulaWording(t *testing.T) {
 	if strings.Contains(got, "Ghoula") || strings.Contains(got, "dragged back") {
 		t.Errorf("Es-Sîg log\n%s\nsays Ghoula or dragged back", got)
 	}
-	if got := lines(rules.Events{{Kind: rules.EvThrow, Player: 1, Count: 3, Value: 0}, {Kind: rules.EvNoMove, Player: 1}, {Kind: rules.EvTurn, Player: 2}}); !strings.Contains(got, "3 white up: the Ghula moves 0") {
+	if got := lines(rules.Events{{Kind: rules.EvThrow, Player: 1, Count: 3, Value: 0, Ghoula: true}, {Kind: rules.EvNoMove, Player: 1}, {Kind: rules.EvTurn, Player: 2}}); !strings.Contains(got, "3 white up: the Ghula moves 0") {
 		t.Errorf("a Ghula throw of 0 reads %q", got)
 	}
 	if got := lines(rules.Events{{Kind: rules.EvThrow, Player: 1, Count: 2, Value: 0}, {Kind: rules.EvNoMove, Player: 1}, {Kind: rules.EvTurn, Player: 2}}); strings.Contains(got, "Ghula") {
 		t.Errorf("a piece's throw of 0 reads %q", got)
 	}
-	if got := lines(rules.Events{{Kind: rules.EvThrow, Player: 1, Count: 0, Value: 6}}); !strings.Contains(got, "the Ghula moves 6") {
+	if got := lines(rules.Events{{Kind: rules.EvThrow, Player: 1, Count: 0, Value: 6, Ghoula: true}}); !strings.Contains(got, "the Ghula moves 6") {
 		t.Errorf("a throw to steer reads %q", got)
 	}
 	duq, _ := games.Lookup("sig-wa-duqqan")
 	d := describe(duq, names, rules.Events{
-		{Kind: rules.EvThrow, Player: 0, Count: 3, Value: 3},
+		{Kind: rules.EvThrow, Player: 0, Count: 3, Value: 3, Ghoula: true},
 		{Kind: rules.EvGhoulaStep, Player: 0, From: 40, To: 41},
 		{Kind: rules.EvSeized, Player: 1, From: 41},
 		{Kind: rules.EvDragged, Player: 1, From: 41, To: 1},

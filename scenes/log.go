@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"sig/rules"
-	"sig/rules/essig"
+	"sig/scenes/lang"
 )
 
 // logLine is one line of the play scene's short log: what happened, and to whom.
@@ -14,30 +14,23 @@ type logLine struct {
 	Player int // -1: nobody in particular
 }
 
-// describe turns a move's events into a few readable lines. Runs of steps (a piece moving
-// several spaces, the Ghoula walking, seeds sown) become one line each.
+// describe turns a move's events into a few readable lines in the current language. Runs of
+// steps (a piece moving several spaces, the Ghoula walking, seeds sown) become one line each.
 func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 	name := func(p int) string {
 		if p >= 0 && p < len(names) {
 			return names[p]
 		}
-		return fmt.Sprintf("Player %d", p+1)
-	}
-	// who is a player and the verb agreeing with them ("You throw", "Amira throws").
-	who := func(p int, third string) string {
-		n := name(p)
-		if n != "You" {
-			return n + " " + third
-		}
-		verb, rest, _ := strings.Cut(third, " ")
-		if rest != "" {
-			rest = " " + rest
-		}
-		return "You " + secondPerson(verb) + rest
+		return lang.T("log.player", p+1)
 	}
 	var out []logLine
-	add := func(p int, format string, args ...any) {
-		out = append(out, logLine{fmt.Sprintf(format, args...), p})
+	// say adds the line key says of player p: key+".you" (without the name) when p is the person
+	// at the screen, so each language can conjugate for "you"; else key with the name first.
+	say := func(p int, key string, args ...any) {
+		out = append(out, logLine{sayAbout(name(p), key, args...), p})
+	}
+	add := func(p int, key string, args ...any) {
+		out = append(out, logLine{lang.T(key, args...), p})
 	}
 	for i := 0; i < len(ev); i++ {
 		e := ev[i]
@@ -52,147 +45,146 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		}
 		switch e.Kind {
 		case rules.EvThrow:
-			add(e.Player, "%s threw %d %s up: %s", name(e.Player), e.Count, faceWord(g), throwWorth(g, ev, i))
+			say(e.Player, "log.throw."+faceKey(g), e.Count, throwWorth(g, ev, i))
 		case rules.EvExtraThrow:
-			add(e.Player, "%s again", who(e.Player, "throws"))
+			say(e.Player, "log.extra")
 		case rules.EvNoMove:
 			if e.Value == 0 {
 				break // the throw's own line already says it moves nothing
 			}
-			add(e.Player, "%s cannot use the %d", name(e.Player), e.Value)
+			say(e.Player, "log.nomove", e.Value)
 		case rules.EvStep:
 			last := runEnd()
-			add(e.Player, "%s %s to %s", who(e.Player, "moves from"), place(g, e.Player, e.From), place(g, e.Player, last.To))
+			say(e.Player, "log.step", place(g, e.Player, e.From), place(g, e.Player, last.To))
 		case rules.EvTrapped:
-			add(e.Player, "%s caught on %s: %d sigs to go on", who(e.Player, "is"), place(g, e.Player, e.To), e.Value)
+			say(e.Player, "log.trapped", place(g, e.Player, e.To), e.Value)
 		case rules.EvSigCounted:
-			add(e.Player, "%s a sig: %d of %d", who(e.Player, "counts"), e.Count, e.Value)
+			say(e.Player, "log.sig", e.Count, e.Value)
 		case rules.EvFinished:
 			if g.ID == "es-sig" {
-				add(e.Player, "%s, %s", who(e.Player, "escapes"), ordinal(e.Count))
+				say(e.Player, "log.escaped", e.Count)
 			} else {
-				add(e.Player, "%s the centre!", who(e.Player, "reaches"))
+				say(e.Player, "log.centre")
 			}
 		case rules.EvLost:
-			add(e.Player, "%s out of the game", who(e.Player, "is"))
+			say(e.Player, "log.lost")
 		case rules.EvGhoulaAppears:
-			add(-1, "The %s appears on %s", ghoula(g), place(g, -1, e.To))
+			add(-1, "log.appears", ghoula(g), place(g, -1, e.To))
 		case rules.EvGhoulaStep:
 			last := runEnd()
-			add(e.Player, "%s the %s to %s", who(e.Player, "sends"), ghoula(g), place(g, -1, last.To))
+			say(e.Player, "log.ghoulastep", ghoula(g), place(g, -1, last.To))
 		case rules.EvGhoulaReturns:
-			add(-1, "The %s goes back to the start", ghoula(g))
+			add(-1, "log.returns", ghoula(g))
 		case rules.EvRide:
-			add(e.Player, "%s along with the %s", who(e.Player, "rides"), ghoula(g))
+			say(e.Player, "log.ride", ghoula(g))
 		case rules.EvSeized:
-			add(e.Player, "The %s seizes %s!", ghoula(g), name(e.Player))
+			say(e.Player, "log.seized", ghoula(g))
 		case rules.EvDragged:
 			last := runEnd()
 			switch {
 			case last.To > e.From:
-				add(e.Player, "%s carried forward to %s", who(e.Player, "is"), place(g, e.Player, last.To))
+				say(e.Player, "log.carried", place(g, e.Player, last.To))
 			case last.To == e.From:
-				add(e.Player, "%s picked up and put down on %s", who(e.Player, "is"), place(g, e.Player, last.To))
+				say(e.Player, "log.putdown", place(g, e.Player, last.To))
 			default:
-				add(e.Player, "%s dragged back to %s", who(e.Player, "is"), place(g, e.Player, last.To))
+				say(e.Player, "log.dragged", place(g, e.Player, last.To))
 			}
 		case rules.EvFreed:
-			add(e.Player, "%s a piece", who(e.Player, "frees"))
+			say(e.Player, "log.freed")
 		case rules.EvBigThrow:
-			add(e.Player, "%s a big throw: %d", who(e.Player, "has"), e.Value)
+			say(e.Player, "log.bigthrow", e.Value)
 		case rules.EvFreeAll:
-			add(e.Player, "%s all %d pieces", who(e.Player, "frees"), e.Count)
+			say(e.Player, "log.freeall", e.Count)
 		case rules.EvPlaced:
-			add(e.Player, "%s on %s", who(e.Player, "places"), place(g, e.Player, e.To))
+			say(e.Player, "log.placed", place(g, e.Player, e.To))
 		case rules.EvCaptured:
 			if g.ID == "sadeqa" {
-				add(e.Player, "%s %d from %s", who(e.Player, "captures"), e.Count, place(g, e.Player, e.From))
+				say(e.Player, "log.captured.seeds", e.Count, place(g, e.Player, e.From))
 			} else {
-				add(e.Player, "%s on %s", who(e.Player, "captures"), place(g, e.Player, e.From))
+				say(e.Player, "log.captured", place(g, e.Player, e.From))
 			}
 		case rules.EvChain:
-			add(e.Player, "%s must capture again", name(e.Player))
+			say(e.Player, "log.chain")
 		case rules.EvBlocked:
-			add(e.Player, "%s blocked: the other player goes again", who(e.Player, "is"))
+			say(e.Player, "log.blocked")
 		case rules.EvLift:
 			sows := 0
 			for j := i + 1; j < len(ev) && ev[j].Kind == rules.EvSow; j++ {
 				sows++
 			}
 			i += sows
-			lap := ""
 			if e.Value > 1 {
-				lap = fmt.Sprintf(" (lap %d)", e.Value)
+				say(e.Player, "log.sow.lap", e.Count, place(g, e.Player, e.From), e.Value)
+			} else {
+				say(e.Player, "log.sow", e.Count, place(g, e.Player, e.From))
 			}
-			add(e.Player, "%s %d from %s%s", who(e.Player, "sows"), e.Count, place(g, e.Player, e.From), lap)
 		case rules.EvWarana:
-			add(e.Player, "%s a warana on %s", who(e.Player, "makes"), place(g, e.Player, e.To))
+			say(e.Player, "log.warana", place(g, e.Player, e.To))
 		case rules.EvBonus:
-			add(e.Player, "%s a bonus move", who(e.Player, "earns"))
+			say(e.Player, "log.bonus")
 		case rules.EvPass:
-			add(e.Player, "%s", who(e.Player, "passes"))
+			say(e.Player, "log.pass")
 		case rules.EvGameOver:
-			add(-1, "The game is over")
+			add(-1, "log.over")
 		}
 	}
 	return out
 }
 
-// faceWord is what the counted faces are called in game g.
-func faceWord(g *rules.Info) string {
+// sayAbout is the text of key about the player called name: key+".you" (which leaves the name
+// out) when name is the person at the screen, else key with name as its first argument.
+func sayAbout(name, key string, args ...any) string {
+	if isYou(name) && lang.Has(lang.English, key+".you") {
+		return lang.T(key+".you", args...)
+	}
+	return lang.T(key, append([]any{name}, args...)...)
+}
+
+// isYou reports whether a seat's name is the word for the person at the screen ("You", "Vous",
+// "أنت"), in whichever language the name was given.
+func isYou(name string) bool {
+	for _, l := range lang.All {
+		if name == lang.In(l.Code, "log.you") {
+			return true
+		}
+	}
+	return false
+}
+
+// faceKey is what the counted faces are called in game g: the catalogue's suffix.
+func faceKey(g *rules.Info) string {
 	if g.Sticks == rules.SixPolishedRough {
 		return "polished"
 	}
 	return "white"
 }
 
+// faceWord is what the counted faces are called in game g.
+func faceWord(g *rules.Info) string { return lang.T("log.face." + faceKey(g)) }
+
 // ghoula is the name of the race games' charcoal: the Ghula in Es-Sîg, the Ghoula in Sig wa
 // Duqqan (each as its sources spell it).
 func ghoula(g *rules.Info) string {
 	if g.ID == "es-sig" {
-		return "Ghula"
+		return lang.T("log.ghula")
 	}
-	return "Ghoula"
+	return lang.T("log.ghoula")
 }
 
 // throwWorth says what the throw ev[i] is worth: the Ghoula's move when the throw moves it,
 // else the count a piece may move.
 func throwWorth(g *rules.Info, ev rules.Events, i int) string {
-	if ghoulaThrow(g, ev, i) {
-		return fmt.Sprintf("the %s moves %d", ghoula(g), ev[i].Value)
+	if ev[i].Ghoula {
+		return lang.T("log.worth.ghoula", ghoula(g), ev[i].Value)
 	}
 	return worth(ev[i].Value)
 }
 
-// ghoulaThrow reports whether the throw ev[i] moves the Ghoula, as its events tell: the Ghoula
-// steps for the thrower before the turn passes; or, in Es-Sîg, where only escaped players' throws
-// move it, the throw leaves the steering decision (nothing follows it), or its value is one only
-// the Ghula's table gives for that count (three white faces: it moves 0).
-func ghoulaThrow(g *rules.Info, ev rules.Events, i int) bool {
-	e := ev[i]
-	for _, f := range ev[i+1:] {
-		if f.Kind == rules.EvTurn || f.Kind == rules.EvThrow {
-			break
-		}
-		if f.Kind == rules.EvGhoulaStep && f.Player == e.Player {
-			return true
-		}
-	}
-	if g.ID != "es-sig" {
-		return false
-	}
-	if i == len(ev)-1 {
-		return true
-	}
-	c := e.Count
-	return c >= 0 && c < len(essig.GhulaValue) && e.Value == essig.GhulaValue[c] && e.Value != essig.PieceValue[c]
-}
-
 func worth(v int) string {
 	if v == 0 {
-		return "nothing to move"
+		return lang.T("log.worth.none")
 	}
-	return fmt.Sprintf("worth %d", v)
+	return lang.T("log.worth", v)
 }
 
 // place names a position of game g: a square, a hole or a space on the track.
@@ -204,10 +196,10 @@ func place(g *rules.Info, p, pos int) string {
 		}
 	case "sadeqa":
 		if pos >= 0 && pos < 10 {
-			return fmt.Sprintf("S%d", pos+1)
+			return lang.T("log.hole.south", pos+1)
 		}
 		if pos >= 10 && pos < 20 {
-			return fmt.Sprintf("N%d", pos-9)
+			return lang.T("log.hole.north", pos-9)
 		}
 	case "sig-el-oued":
 		if sq, ok := ouedSquare(p, pos); ok {
@@ -216,37 +208,25 @@ func place(g *rules.Info, p, pos int) string {
 	case "es-sig":
 		switch {
 		case pos <= 0:
-			return "the start"
+			return lang.T("log.place.start")
 		case pos >= 51:
-			return "the exit"
+			return lang.T("log.place.exit")
 		}
 	case "sig-wa-duqqan":
 		switch pos {
 		case 1:
-			return "the start"
+			return lang.T("log.place.start")
 		case 81:
-			return "the gate"
+			return lang.T("log.place.gate")
 		case 86:
-			return "the centre"
+			return lang.T("log.place.centre")
 		}
 	}
 	return fmt.Sprintf("%d", pos)
 }
 
-// ordinal spells 1 as "1st" and so on.
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
-}
+// ordinal spells a place in a ranking in the current language (1st, 1er, الأول).
+func ordinal(n int) string { return lang.Ordinal(n) }
 
 // ouedCircuits are the two circuits of Sig El Oued, as the rulings give them.
 var ouedCircuits = [2][]string{
@@ -261,20 +241,4 @@ func ouedSquare(p, i int) (string, bool) {
 		return "", false
 	}
 	return ouedCircuits[p][i], true
-}
-
-// secondPerson turns a third-person verb into the form that goes with "you".
-func secondPerson(v string) string {
-	switch v {
-	case "is":
-		return "are"
-	case "has":
-		return "have"
-	}
-	for _, end := range []string{"shes", "sses", "ches", "xes"} {
-		if strings.HasSuffix(v, end) {
-			return strings.TrimSuffix(v, "es")
-		}
-	}
-	return strings.TrimSuffix(v, "s")
 }

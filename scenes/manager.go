@@ -14,6 +14,7 @@ import (
 
 	"sig/audio"
 	"sig/rules"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -45,6 +46,7 @@ type Manager struct {
 	game     *rules.Info
 	settings Settings
 	store    store
+	saves    bool // the play scene autosaves (not while a -screenshot capture plays a scripted game)
 	rng      *rand.Rand
 
 	cur, prev Scene
@@ -67,6 +69,11 @@ type Manager struct {
 	quit   bool
 	err    error
 	redraw bool // the screen must be drawn again (see Draw)
+
+	// The test hook (hook.go): time spent per frame, and the desktop's SIG_HOOK file.
+	work     frameWork
+	hookPath string
+	hookLast []byte
 }
 
 // animator is a scene that changes on screen without input (animations, a thinking computer).
@@ -82,6 +89,7 @@ func New(cfg Config) (*Manager, error) {
 		return nil, err
 	}
 	m.live = true
+	m.startHook()
 	// Draw skips frames where nothing changed; the screen must then keep its picture.
 	ebiten.SetScreenClearedEveryFrame(false)
 	m.scaleFn = func() float64 {
@@ -105,7 +113,7 @@ func newManager(cfg Config, st store) (*Manager, error) {
 	if cfg.ScreenshotFrame == 0 {
 		cfg.ScreenshotFrame = DefaultScreenshotFrame
 	}
-	m := &Manager{cfg: cfg, game: g, store: st, scaleFn: func() float64 { return 1 }}
+	m := &Manager{cfg: cfg, game: g, store: st, saves: cfg.ScreenshotPath == "", scaleFn: func() float64 { return 1 }}
 	m.rng = rand.New(rand.NewPCG(uint64(cfg.Seed), 0x5349_47))
 	m.settings = loadSettings(st)
 	if cfg.Lang != "" && available(cfg.Lang) {
@@ -155,9 +163,25 @@ func (m *Manager) nextSeed() int64 { return int64(m.rng.Uint64() >> 1) }
 // setSettings changes the settings, applies and remembers them.
 func (m *Manager) setSettings(s Settings) {
 	s.sane()
+	relayout := s.Lang != m.settings.Lang || s.Large != m.settings.Large
 	m.settings = s
 	s.apply()
 	saveSettings(m.store, s)
+	if relayout && m.sized {
+		// A new language or text size changes every scene's measures at once.
+		m.mt = m.metrics(m.mt.W, m.mt.H, m.mt.Scale)
+		m.redraw = true
+		m.cur.Layout(m.mt)
+	}
+}
+
+// metrics measures a screen of w×h pixels at device scale dsf, with the settings' reading
+// direction and text size.
+func (m *Manager) metrics(w, h, dsf float64) ui.Metrics {
+	mt := ui.NewMetrics(w, h, dsf)
+	mt.RTL = lang.Lang(m.settings.Lang).RTL()
+	mt.TextScale = m.settings.textScale()
+	return mt
 }
 
 // click is the sound of a button.
@@ -168,6 +192,7 @@ func (m *Manager) inject(in ...ui.Intent) { m.injected = append(m.injected, in..
 
 // Update reads input, resolves it against the scene's hit areas and runs the scene.
 func (m *Manager) Update() error {
+	defer m.work.track(time.Now(), &m.work.update, &m.work.updates)
 	if m.err != nil {
 		return m.err
 	}
@@ -202,6 +227,7 @@ func (m *Manager) Update() error {
 		}
 	}
 	m.cur.Update(in)
+	m.takeRecords() // a record dropped on the window, chosen or pasted (records.go)
 	return nil
 }
 
@@ -210,6 +236,7 @@ func (m *Manager) Update() error {
 // animation) is not drawn again: the screen is not cleared between frames, so it stays as it
 // was, and an idle menu costs next to nothing (on a phone, battery).
 func (m *Manager) Draw(screen *ebiten.Image) {
+	defer m.work.track(time.Now(), &m.work.draw, &m.work.draws)
 	if !m.sized {
 		return
 	}
@@ -219,11 +246,13 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	if m.redraw || m.drawn < 2 {
 		m.redraw = false
 		m.paint(screen)
+		m.work.painted++
 	}
 	if m.drawn == 0 {
 		firstFrameShown()
 	}
 	m.drawn++
+	m.publishHook()
 	if m.cfg.ScreenshotPath != "" && m.drawn == m.cfg.ScreenshotFrame && !m.quit {
 		if err := writePNG(screen, m.cfg.ScreenshotPath); err != nil {
 			m.err = fmt.Errorf("screenshot: %w", err)
@@ -278,7 +307,7 @@ func (m *Manager) LayoutF(outW, outH float64) (float64, float64) {
 	}
 	w, h := math.Max(1, math.Ceil(outW*s)), math.Max(1, math.Ceil(outH*s))
 	if !m.sized || w != m.mt.W || h != m.mt.H || s != m.mt.Scale {
-		m.mt = ui.NewMetrics(w, h, s)
+		m.mt = m.metrics(w, h, s)
 		m.sized = true
 		m.redraw = true
 		m.cur.Layout(m.mt)
@@ -317,9 +346,9 @@ func playersFrom(seats []Seat) []player {
 func defaultName(s Seat, i, humans int) string {
 	if s.Human {
 		if humans <= 1 {
-			return "You"
+			return lang.T("log.you") // the log's word, which it recognises (isYou)
 		}
-		return fmt.Sprintf("Player %d", i+1)
+		return lang.T("player.n", i+1)
 	}
-	return fmt.Sprintf("Computer %d", i+1)
+	return lang.T("player.computer", i+1)
 }

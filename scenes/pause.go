@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -13,11 +14,15 @@ import (
 // overlay is a card of buttons over the dimmed play scene (pause, results).
 type overlay struct {
 	base
-	under *play
-	card  ui.Rect
-	title string
-	body  []string
+	under  *play
+	card   ui.Rect
+	title  string
+	body   []string
+	notice string // what an action reported (a record exported: where to)
 }
+
+// setNotice shows n at the foot of the screen, over the dimmed game.
+func (o *overlay) setNotice(n string) { o.notice = n }
 
 // layoutCard sizes the card for its buttons and the extra height of content above them
 // (returned as a rectangle). The buttons stack in one column, or in two on a short screen.
@@ -40,7 +45,7 @@ func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
 	colW := (area.W - float64(cols-1)*gap) / float64(cols)
 	for i, b := range o.menu.Buttons {
 		r, c := i/cols, i%cols
-		b.Rect = ui.Rect{X: area.X + float64(c)*(colW+gap), Y: area.Y + float64(r)*(bh+gap), W: colW, H: bh}
+		b.Rect = mt.Flip(ui.Rect{X: area.X + float64(c)*(colW+gap), Y: area.Y + float64(r)*(bh+gap), W: colW, H: bh}, area)
 	}
 	o.menu.Fix()
 	o.rehit()
@@ -55,6 +60,7 @@ func (o *overlay) drawCard(dst *ebiten.Image) {
 	ui.Panel(dst, mt, o.card)
 	mt.Text(dst, mt.Ellipsize(o.title, ui.Title, o.card.W-mt.Pt(40)), ui.Title, o.card.CX(), o.card.Y+mt.Pt(18), ui.Center, sprites.Ink)
 	o.menu.Draw(dst, mt)
+	drawNotice(dst, mt, noticeRect(mt, mt.Screen().Inset(mt.Pt(12)), o.notice), o.notice)
 }
 
 // pause stops the match: resume, read the rules, change settings, start again, or leave.
@@ -63,12 +69,13 @@ type pause struct {
 }
 
 func newPause(m *Manager, p *play) *pause {
-	s := &pause{overlay{base: base{m: m}, under: p, title: "Paused"}}
-	s.menu.Add(&ui.Button{ID: "resume", Label: "Resume", Icon: ui.IconPlay, Look: ui.Primary})
-	s.menu.Add(&ui.Button{ID: "rules", Label: "Rules", Icon: ui.IconBook})
-	s.menu.Add(&ui.Button{ID: "settings", Label: "Settings", Icon: ui.IconGear})
-	s.menu.Add(&ui.Button{ID: "restart", Label: "Restart"})
-	s.menu.Add(&ui.Button{ID: "menu", Label: "Menu", Icon: ui.IconBack})
+	s := &pause{overlay{base: base{m: m}, under: p, title: lang.T("pause.title")}}
+	s.menu.Add(&ui.Button{ID: "resume", Label: lang.T("pause.resume"), Icon: ui.IconPlay, Look: ui.Primary})
+	s.menu.Add(&ui.Button{ID: "rules", Label: lang.T("menu.rules"), Icon: ui.IconBook})
+	s.menu.Add(&ui.Button{ID: "settings", Label: lang.T("menu.settings"), Icon: ui.IconGear})
+	s.menu.Add(&ui.Button{ID: "export", Label: lang.T("saves.export")})
+	s.menu.Add(&ui.Button{ID: "restart", Label: lang.T("pause.restart")})
+	s.menu.Add(&ui.Button{ID: "menu", Label: lang.T("menu.menu"), Icon: ui.IconBack})
 	return s
 }
 
@@ -94,6 +101,8 @@ func (s *pause) Update(in []ui.Intent) {
 			s.m.Goto(newRulesPage(s.m, s.under.g, s))
 		case "settings":
 			s.m.Goto(newSettingsScene(s.m, s))
+		case "export":
+			s.setNotice(exportRecord(s.under.match.Record()))
 		case "restart":
 			s.m.Goto(s.under.restart())
 		case "menu":

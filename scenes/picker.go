@@ -7,6 +7,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -23,7 +24,7 @@ func newPicker(m *Manager) *picker {
 	s := &picker{base: base{m: m}, games: games.All()}
 	for _, g := range s.games {
 		g := g
-		s.menu.Add(&ui.Button{ID: g.ID, Label: g.Name, Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
+		s.menu.Add(&ui.Button{ID: g.ID, Label: gameName(g), Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
 			drawCard(dst, mt, b.Rect, g, hot)
 		}})
 	}
@@ -77,7 +78,7 @@ func (s *picker) Layout(mt ui.Metrics) {
 	area := ui.Rect{X: rest.CX() - gridW/2, Y: rest.Y + math.Max(0, (rest.H-gridH)/2), W: gridW, H: gridH}
 	rects := area.Grid(n, w, h, gap)
 	for i, g := range s.games {
-		s.menu.Get(g.ID).Rect = rects[i]
+		s.menu.Get(g.ID).Rect = mt.Flip(rects[i], area) // right to left, the first card is at the right
 	}
 	s.menu.Fix()
 	s.rehit()
@@ -107,7 +108,7 @@ func (s *picker) Update(in []ui.Intent) {
 
 func (s *picker) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, s.mt)
-	s.drawHeader(dst, s.bar, "Choose a game", "")
+	s.drawHeader(dst, s.bar, lang.T("picker.title"), "")
 	s.menu.Draw(dst, s.mt)
 }
 
@@ -122,31 +123,33 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	pad := math.Max(mt.Pt(8), math.Min(r.W, r.H)*0.05)
 	var pic, rest ui.Rect
 	if r.W > r.H*1.3 {
-		// A wide card: the picture at the left.
+		// A wide card: the picture at the reading start (the left, or the right).
 		pic, rest = r.Inset(pad).CutLeft(r.H - 2*pad)
 		rest = rest.Inset(mt.Pt(4))
 		rest.X += mt.Pt(6)
 		rest.W -= mt.Pt(6)
 		rest.Y -= mt.Pt(6)
+		pic, rest = mt.Flip(pic, r), mt.Flip(rest, r)
 	} else {
 		pic, rest = r.Inset(pad).CutTop(r.H * 0.5)
 	}
 	sprites.Fill(dst, sprites.RoundRect(pic.X, pic.Y, pic.W, pic.H, mt.Pt(10)), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
 	y := rest.Y + mt.Pt(6)
+	gname, gplace := gameName(g), gameText(g, "place", g.Place)
 	name := ui.Heading
-	if mt.Measure(name, g.Name) > rest.W {
+	if mt.Measure(name, gname) > rest.W {
 		name = ui.BodyBold
 	}
-	mt.Text(dst, mt.Ellipsize(g.Name, name, rest.W), name, rest.X, y, ui.Start, sprites.Ink)
+	mt.TextStart(dst, mt.Ellipsize(gname, name, rest.W), name, rest, y, sprites.Ink)
 	y += mt.LineHeight(ui.Heading)
 	place := ui.SmallBold
-	if mt.Measure(place, g.Place) > rest.W {
+	if mt.Measure(place, gplace) > rest.W {
 		place = ui.Small
 	}
-	mt.Text(dst, mt.Ellipsize(g.Place, place, rest.W), place, rest.X, y, ui.Start, sprites.Terracotta)
+	mt.TextStart(dst, mt.Ellipsize(gplace, place, rest.W), place, rest, y, sprites.Terracotta)
 	y += mt.LineHeight(ui.SmallBold) + mt.Pt(2)
-	lines := mt.Wrap(g.Summary, ui.Small, rest.W)
+	lines := mt.Wrap(gameText(g, "summary", g.Summary), ui.Small, rest.W)
 	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))
 	if room < len(lines) && room > 0 {
 		lines = lines[:room]
@@ -156,7 +159,20 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 		if i >= room {
 			break
 		}
-		mt.Text(dst, l, ui.Small, rest.X, y, ui.Start, sprites.Mix(sprites.Ink, sprites.Chalk, 0.2))
+		mt.TextStart(dst, l, ui.Small, rest, y, sprites.Mix(sprites.Ink, sprites.Chalk, 0.2))
 		y += mt.LineHeight(ui.Small)
 	}
+}
+
+// gameName is game g's name in the current language.
+func gameName(g *rules.Info) string { return gameText(g, "name", g.Name) }
+
+// gameText is a game's word (its "name", "place" or "summary") from the games' catalogue area
+// in the current language, or the registry's English text while the catalogue lacks it.
+func gameText(g *rules.Info, field, registry string) string {
+	key := "game." + g.ID + "." + field
+	if !lang.Has(lang.English, key) {
+		return registry
+	}
+	return lang.T(key)
 }

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"sig/rules"
 	"sig/scenes/board"
 	_ "sig/scenes/boards" // registers the five games' boards
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -41,6 +41,8 @@ type play struct {
 	dirty   bool  // the board must be synced to the match when the queue drains
 	caption string
 	note    string // a refused move's reason
+
+	saveFailed bool // the autosave failed once (said once on the turn card)
 
 	comp     computer
 	pace     thinkPacer // how long comp thinks each tick
@@ -81,11 +83,11 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 	}
 	s.arena = board.NewArena(g.Sticks, seed)
 	s.brd.Sync(s.match.State)
-	first := s.players[0].Name + " begins"
-	if s.players[0].Name == "You" {
-		first = "You begin"
+	first := lang.T("play.begins", gameName(g), s.players[0].Name)
+	if isYou(s.players[0].Name) {
+		first = lang.T("play.begins.you", gameName(g))
 	}
-	s.log = append(s.log, logLine{g.Name + ": " + first, 0})
+	s.log = append(s.log, logLine{first, 0})
 	s.refresh()
 	return s
 }
@@ -184,7 +186,7 @@ func (s *play) layoutPanel() {
 	cols := s.topR.Columns(3, gap)
 	for i, id := range []string{"pause", "undo", "hints"} {
 		if b := s.menu.Get(id); b != nil {
-			b.Rect = cols[i]
+			b.Rect = mt.Flip(cols[i], s.topR)
 			if cols[i].W < mt.Pt(116) {
 				b.Label, b.Sub = "", "" // a narrow panel: the icons alone
 			}
@@ -247,7 +249,7 @@ func (s *play) placeActions() {
 	w := (s.actR.W - float64(perRow-1)*mt.Pt(8)) / float64(perRow)
 	for i, b := range moves {
 		row, col := i/perRow, i%perRow
-		b.Rect = ui.Rect{X: s.actR.X + float64(col)*(w+mt.Pt(8)), Y: s.actR.Y + float64(row)*(mt.Pt(44)+mt.Pt(8)), W: w, H: mt.Pt(44)}
+		b.Rect = mt.Flip(ui.Rect{X: s.actR.X + float64(col)*(w+mt.Pt(8)), Y: s.actR.Y + float64(row)*(mt.Pt(44)+mt.Pt(8)), W: w, H: mt.Pt(44)}, s.actR)
 		if b.Rect.Bottom() > s.actR.Bottom()+1 {
 			b.Hidden = true
 		}
@@ -275,11 +277,12 @@ func (s *play) refresh() {
 		focus = b.ID
 	}
 	s.menu.Buttons = s.menu.Buttons[:0]
-	s.menu.Add(&ui.Button{ID: "pause", Label: "Pause", Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
-	s.menu.Add(&ui.Button{ID: "undo", Label: "Undo", Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: len(s.marks) == 0})
-	s.menu.Add(&ui.Button{ID: "hints", Label: "Hints", Sub: "H", Icon: ui.IconHint, Look: ui.Dark, Selected: s.m.settings.Hints})
+	// The subs are the keys' names as printed on keyboards (space's is translated).
+	s.menu.Add(&ui.Button{ID: "pause", Label: lang.T("play.pause"), Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
+	s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: len(s.marks) == 0})
+	s.menu.Add(&ui.Button{ID: "hints", Label: lang.T("play.hints"), Sub: "H", Icon: ui.IconHint, Look: ui.Dark, Selected: s.m.settings.Hints})
 	idle := !s.q.Busy() && st.Phase() != rules.PhaseOver && s.human()
-	s.menu.Add(&ui.Button{ID: "throw", Label: "Throw", Sub: "space", Icon: ui.IconSticks, Look: ui.Primary, Hidden: !(idle && st.Phase() == rules.PhaseThrow)})
+	s.menu.Add(&ui.Button{ID: "throw", Label: lang.T("play.throw"), Sub: lang.T("play.key.space"), Icon: ui.IconSticks, Look: ui.Primary, Hidden: !(idle && st.Phase() == rules.PhaseThrow)})
 	if idle && st.Phase() == rules.PhaseMove && s.picker == nil {
 		per := s.movesPage()
 		if s.page*per >= len(s.legal) {
@@ -289,7 +292,7 @@ func (s *play) refresh() {
 			s.menu.Add(&ui.Button{ID: "move-" + strconv.Itoa(i), Label: st.FormatMove(s.legal[i])})
 		}
 		if len(s.legal) > per {
-			s.menu.Add(&ui.Button{ID: "more", Label: fmt.Sprintf("More %d/%d", s.page+1, (len(s.legal)+per-1)/per), Look: ui.Quiet})
+			s.menu.Add(&ui.Button{ID: "more", Label: lang.T("play.more", s.page+1, (len(s.legal)+per-1)/per), Look: ui.Quiet})
 		}
 	}
 	if h, ok := s.brd.(board.Hinter); ok {
@@ -344,6 +347,7 @@ func (s *play) rehit() {
 
 func (s *play) Update(in []ui.Intent) {
 	s.env.Reduced = s.m.settings.Reduced // the settings may have changed during a pause
+	s.arena.Reduced = s.env.Reduced
 	busy := s.q.Busy()
 	for _, it := range in {
 		if it.Kind == ui.Back {
@@ -496,7 +500,7 @@ func (s *play) computerTurn() {
 func (s *play) throw() {
 	mv, faces, err := s.match.Throw()
 	if err != nil {
-		s.note = err.Error()
+		s.note = lang.T("play.refused")
 		return
 	}
 	s.apply(mv, faces)
@@ -511,7 +515,7 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 	mark := s.match.Moves()
 	var ev rules.Events
 	if err := s.match.PlayMove(mv, &ev); err != nil {
-		s.note = err.Error()
+		s.note = lang.T("play.refused")
 		return
 	}
 	s.note = ""
@@ -519,6 +523,7 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 	if mover >= 0 && mover < len(s.players) && s.players[mover].Human {
 		s.marks = append(s.marks, mark)
 	}
+	s.autosave() // the rules applied it at once: the save is the position after it
 	if mv.IsThrow() {
 		sound := audio.Clatter4
 		if s.g.Sticks == rules.SixPolishedRough {
@@ -544,14 +549,14 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 func (s *play) throwCaption(ev rules.Events, mover int) string {
 	for i, e := range ev {
 		if e.Kind == rules.EvThrow {
-			c := fmt.Sprintf("%d %s up: %s", e.Count, faceWord(s.g), throwWorth(s.g, ev, i))
+			key := "play.caption"
 			for _, f := range ev {
 				if f.Kind == rules.EvExtraThrow && f.Player == mover {
-					c += ", throw again"
+					key = "play.caption.again"
 					break
 				}
 			}
-			return c
+			return lang.T(key, e.Count, faceWord(s.g), throwWorth(s.g, ev, i))
 		}
 	}
 	return ""
@@ -566,11 +571,12 @@ func (s *play) undo() {
 	n := s.marks[len(s.marks)-1]
 	m, err := s.match.Prefix(n)
 	if err != nil {
-		s.note = err.Error()
+		s.note = lang.T("play.refused")
 		return
 	}
 	s.marks = s.marks[:len(s.marks)-1]
 	s.match = m
+	s.autosave()
 	s.q.Clear()
 	s.arena.Settle() // a throw cut short lands at once rather than hanging in the air
 	if s.comp != nil {
@@ -580,7 +586,7 @@ func (s *play) undo() {
 	s.compWait, s.overWait, s.dirty = 0, 0, false
 	s.caption = ""
 	s.brd.Sync(s.match.State)
-	s.log = append(s.log, logLine{"Undone", -1})
+	s.log = append(s.log, logLine{lang.T("play.undone"), -1})
 	s.refresh()
 }
 
@@ -624,7 +630,7 @@ func (s *play) Draw(dst *ebiten.Image) {
 		s.arena.Draw(dst, mt)
 		cap := s.caption
 		if cap == "" && !s.arena.Thrown() {
-			cap = fmt.Sprintf("%d sticks: count the %s faces", s.g.Sticks.Count(), faceWord(s.g))
+			cap = lang.T("play.caption.idle", s.g.Sticks.Count(), faceWord(s.g))
 		}
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}
@@ -641,13 +647,13 @@ func (s *play) drawTurn(dst *ebiten.Image) {
 	title, sub := s.turnText()
 	if p := st.ToMove(); st.Phase() != rules.PhaseOver && p >= 0 && p < len(s.players) {
 		pl := s.players[p]
-		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], r.X+mt.Pt(32), r.CY(), mt.Pt(18), 0)
+		piece := mt.Flip(ui.Rect{X: r.X + mt.Pt(14), W: mt.Pt(36)}, r) // at the right, right to left
+		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], piece.CX(), r.CY(), mt.Pt(18), 0)
 	}
-	x := r.X + mt.Pt(62)
-	w := r.Right() - x - mt.Pt(8)
+	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(62), W: r.W - mt.Pt(70)}, r)
 	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
-	mt.Text(dst, mt.Ellipsize(title, ui.Heading, w), ui.Heading, x, top, ui.Start, sprites.Ink)
-	mt.Text(dst, mt.Ellipsize(sub, ui.Small, w), ui.Small, x, top+mt.LineHeight(ui.Heading)-mt.Pt(4), ui.Start, sprites.Wood)
+	mt.TextStart(dst, mt.Ellipsize(title, ui.Heading, words.W), ui.Heading, words, top, sprites.Ink)
+	mt.TextStart(dst, mt.Ellipsize(sub, ui.Small, words.W), ui.Small, words, top+mt.LineHeight(ui.Heading)-mt.Pt(4), sprites.Wood)
 }
 
 // turnText is the turn card's title and line: whose turn it is and what is due (a refused
@@ -657,31 +663,31 @@ func (s *play) turnText() (title, sub string) {
 	p := st.ToMove()
 	switch {
 	case st.Phase() == rules.PhaseOver:
-		title, sub = "Game over", "The results are coming"
+		title, sub = lang.T("play.over"), lang.T("play.over.sub")
 	case p < 0 || p >= len(s.players):
 		title = "…"
 	default:
 		pl := s.players[p]
-		title = pl.Name + "'s turn"
-		if pl.Name == "You" {
-			title = "Your turn"
+		title = lang.T("play.turn", pl.Name)
+		if isYou(pl.Name) {
+			title = lang.T("play.turn.you")
 		}
 		switch {
 		case s.q.Busy():
 			sub = "…"
 		case !pl.Human && st.Phase() == rules.PhaseThrow:
-			sub = "Throwing the sticks"
+			sub = lang.T("play.sub.throwing")
 		case !pl.Human:
-			sub = "Thinking…"
+			sub = lang.T("play.sub.thinking")
 		case st.Phase() == rules.PhaseThrow:
-			sub = "Throw the sticks"
+			sub = lang.T("play.sub.throw")
 		case s.g.ID == "es-sig":
-			sub = "Steer the Ghula: Back or Forward" // its only decision
+			sub = lang.T("play.sub.steer") // its only decision
 		default:
-			sub = "Choose a move"
+			sub = lang.T("play.sub.choose")
 		}
 		if !pl.Human {
-			sub = "Computer, " + pl.Level + " · " + sub
+			sub = lang.T("play.sub.computer", levelName(pl.Level), sub)
 		}
 	}
 	if s.note != "" {
@@ -703,12 +709,14 @@ func (s *play) drawLog(dst *ebiten.Image) {
 	y := r.Bottom() - float64(len(s.log)-start)*lh
 	for i := start; i < len(s.log); i++ {
 		l := s.log[i]
-		x := r.X
+		// The player's piece, then the line: from the right for a right-to-left reader.
+		dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
+		words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
 		if l.Player >= 0 && l.Player < len(s.players) {
-			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], x+mt.Pt(7), y+lh/2, mt.Pt(7), 0)
+			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], dot.CX(), y+lh/2, mt.Pt(7), 0)
 		}
 		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		mt.Text(dst, mt.Ellipsize(l.Text, ui.Small, r.W-mt.Pt(18)), ui.Small, x+mt.Pt(18), y, ui.Start, sprites.Fade(sprites.Chalk, alpha))
+		mt.TextStart(dst, mt.Ellipsize(l.Text, ui.Small, words.W), ui.Small, words, y, sprites.Fade(sprites.Chalk, alpha))
 		y += lh
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -42,18 +43,20 @@ func newResults(m *Manager, p *play) *results {
 	}
 	switch {
 	case len(winners) == len(s.rows) && len(s.rows) > 1:
-		s.title = "A draw"
-	case len(winners) == 1 && winners[0] == "You":
-		s.title = "You win!"
+		s.title = lang.T("results.draw")
+	case len(winners) == 1 && isYou(winners[0]):
+		s.title = lang.T("results.youwin")
 	case len(winners) == 1:
-		s.title = winners[0] + " wins!"
+		s.title = lang.T("results.wins", winners[0])
 	case len(winners) > 1:
-		s.title = strings.Join(winners, " and ") + " win!"
+		s.title = lang.T("results.winners", strings.Join(winners, lang.T("results.sep")+" "))
 	default:
-		s.title = "Game over"
+		s.title = lang.T("results.over")
 	}
-	s.menu.Add(&ui.Button{ID: "again", Label: "Play again", Icon: ui.IconPlay, Look: ui.Primary})
-	s.menu.Add(&ui.Button{ID: "menu", Label: "Menu", Icon: ui.IconBack})
+	s.menu.Add(&ui.Button{ID: "again", Label: lang.T("results.again"), Icon: ui.IconPlay, Look: ui.Primary})
+	s.menu.Add(&ui.Button{ID: "replay", Label: lang.T("saves.replay.watch"), Icon: ui.IconPlay})
+	s.menu.Add(&ui.Button{ID: "export", Label: lang.T("saves.export")})
+	s.menu.Add(&ui.Button{ID: "menu", Label: lang.T("menu.menu"), Icon: ui.IconBack})
 	return s
 }
 
@@ -75,6 +78,13 @@ func (s *results) Update(in []ui.Intent) {
 			click()
 			s.m.Goto(s.under.restart())
 			return
+		case "replay":
+			click()
+			s.m.Goto(newReplay(s.m, s.under.g, s.under.match, s.under.players, s))
+			return
+		case "export":
+			click()
+			s.setNotice(exportRecord(s.under.match.Record()))
 		case "menu":
 			click()
 			s.m.Goto(newTitle(s.m))
@@ -96,13 +106,17 @@ func (s *results) Draw(dst *ebiten.Image) {
 		if r.rank == 1 {
 			sprites.Fill(dst, sprites.RoundRect(s.table.X, y, s.table.W, rowH-mt.Pt(4), mt.Pt(8)), sprites.Fade(sprites.Saffron, 0.3))
 		}
-		mt.Text(dst, ordinal(r.rank), ui.BodyBold, s.table.X+mt.Pt(10), y+(rowH-mt.Pt(4)-mt.LineHeight(ui.BodyBold))/2, ui.Start, sprites.Terracotta)
-		sprites.DrawPiece(dst, pc, s.table.X+mt.Pt(70), y+(rowH-mt.Pt(4))/2, mt.Pt(13), 0)
+		// The rank, the piece and the name, from the right for a right-to-left reader.
+		rank := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(10), W: mt.Pt(50)}, s.table)
+		piece := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(57), W: mt.Pt(26)}, s.table)
+		name := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(94), W: s.table.W - mt.Pt(100)}, s.table)
+		mt.TextStart(dst, ordinal(r.rank), ui.BodyBold, rank, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.BodyBold))/2, sprites.Terracotta)
+		sprites.DrawPiece(dst, pc, piece.CX(), y+(rowH-mt.Pt(4))/2, mt.Pt(13), 0)
 		who := r.p.Name
 		if !r.p.Human {
-			who += " (" + r.p.Level + ")"
+			who = lang.T("results.who", r.p.Name, levelName(r.p.Level))
 		}
-		mt.Text(dst, mt.Ellipsize(who, ui.Body, s.table.W-mt.Pt(100)), ui.Body, s.table.X+mt.Pt(94), y+(rowH-mt.Pt(4)-mt.LineHeight(ui.Body))/2, ui.Start, sprites.Ink)
+		mt.TextStart(dst, mt.Ellipsize(who, ui.Body, name.W), ui.Body, name, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.Body))/2, sprites.Ink)
 		y += rowH
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/rules"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -28,7 +29,7 @@ func newRulesPage(m *Manager, g *rules.Info, back Scene) *rulesPage {
 		md = g.Rules["en"]
 	}
 	if md == "" {
-		md = "# " + g.Name + "\n\nThe rules page of this game is missing."
+		md = "# " + gameName(g) + "\n\n" + lang.T("rulespage.missing")
 	}
 	s := &rulesPage{base: base{m: m}, g: g, back: back, doc: ui.ParseDoc(md)}
 	return s
@@ -95,7 +96,7 @@ func (s *rulesPage) Update(in []ui.Intent) {
 func (s *rulesPage) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	ui.Backdrop(dst, mt)
-	s.drawHeader(dst, s.bar, "How to play", s.g.Name)
+	s.drawHeader(dst, s.bar, lang.T("rulespage.title"), gameName(s.g))
 	ui.Panel(dst, mt, s.paper)
 	clip := dst.SubImage(s.paper.Inset(mt.Pt(4)).Image()).(*ebiten.Image)
 	s.doc.Draw(clip, mt, s.view.X, s.view.Y-s.scroll, s.paper)
@@ -104,6 +105,9 @@ func (s *rulesPage) Draw(dst *ebiten.Image) {
 		h := math.Max(mt.Pt(30), v.H*v.H/s.doc.Height)
 		y := v.Y + (v.H-h)*s.scroll/math.Max(1, s.doc.Height-v.H)
 		x := s.paper.Right() - mt.Pt(12)
+		if mt.RTL {
+			x = s.paper.X + mt.Pt(7)
+		}
 		sprites.Fill(dst, sprites.RoundRect(x, v.Y, mt.Pt(5), v.H, mt.Pt(2.5)), sprites.Fade(sprites.DeepSand, 0.4))
 		sprites.Fill(dst, sprites.RoundRect(x, y, mt.Pt(5), h, mt.Pt(2.5)), sprites.Fade(sprites.Wood, 0.8))
 		// Soft fades at the paper's edges show there is more above or below.
@@ -127,6 +131,10 @@ func fadeEdge(dst *ebiten.Image, r ui.Rect, mt ui.Metrics, top bool) {
 		if !top {
 			y = r.Bottom() - mt.Pt(6) - float64(i+1)*h/n
 		}
-		sprites.Fill(dst, sprites.RoundRect(r.X+mt.Pt(4), y, r.W-mt.Pt(20), h/n+1, 0), sprites.Fade(sprites.Chalk, a*0.85))
+		x := r.X + mt.Pt(4)
+		if mt.RTL {
+			x = r.X + mt.Pt(16) // the scroll bar is at the left
+		}
+		sprites.Fill(dst, sprites.RoundRect(x, y, r.W-mt.Pt(20), h/n+1, 0), sprites.Fade(sprites.Chalk, a*0.85))
 	}
 }

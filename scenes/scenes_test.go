@@ -94,8 +94,8 @@ func TestKeysThroughScenes(t *testing.T) {
 	want(t, m, "play")
 	step(m, ui.Intent{Kind: ui.Key, Rune: 'p'})
 	want(t, m, "pause")
-	// Down to Menu: resume, rules, settings, restart, menu.
-	for i := 0; i < 4; i++ {
+	// Down to Menu: resume, rules, settings, export, restart, menu.
+	for i := 0; i < 5; i++ {
 		step(m, ui.Intent{Kind: ui.Next})
 	}
 	step(m, act)
@@ -375,14 +375,15 @@ func TestSettingsAreKept(t *testing.T) {
 	tap(t, m, "speed-Fast")
 	tap(t, m, "sound-off")
 	tap(t, m, "volume-down")
-	tap(t, m, "lang-fr") // not available yet: nothing changes
+	tap(t, m, "text-large")
+	tap(t, m, "lang-fr")
 	m2, _ := newManager(Config{Seed: 1}, st)
 	s := m2.settings
-	if s.Speed != Fast || !s.Muted || s.Volume != 0.7 || s.Lang != "en" {
+	if s.Speed != Fast || !s.Muted || s.Volume != 0.7 || s.Lang != "fr" || !s.Large {
 		t.Errorf("settings after a restart: %+v", s)
 	}
 	// A corrupt store gives the defaults, not an error.
-	bad := &memStore{b: []byte(`{"volume": "loud"`)}
+	bad := &memStore{m: map[string][]byte{"settings": []byte(`{"volume": "loud"`)}}
 	m3, err := newManager(Config{Seed: 1}, bad)
 	if err != nil || m3.settings != defaultSettings() {
 		t.Errorf("corrupt settings: %v, %+v", err, m3.settings)

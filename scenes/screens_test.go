@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -32,6 +33,38 @@ type shot struct {
 }
 
 func shots() []shot {
+	all := englishShots()
+	// The menus, a match and its end in French and Arabic (right to left), and with large
+	// text: SIG_SHOT=title-ar and so on.
+	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "results", "play-sadeqa", "play-essig", "play-seega-portrait"} {
+		for _, s := range all {
+			if s.name != name {
+				continue
+			}
+			for _, l := range []string{"fr", "ar"} {
+				t := s
+				t.name, t.cfg.Lang = s.name+"-"+l, l
+				all = append(all, t)
+			}
+			large := s
+			large.name, large.cfg.Lang = s.name+"-ar-large", "ar"
+			large.go_ = func(t *testing.T, m *Manager) {
+				st := m.settings
+				st.Large = true
+				m.setSettings(st)
+				if s.go_ != nil {
+					s.go_(t, m)
+				}
+			}
+			all = append(all, large)
+			large.name, large.cfg.Lang = s.name+"-fr-large", "fr"
+			all = append(all, large)
+		}
+	}
+	return all
+}
+
+func englishShots() []shot {
 	two := []Seat{{Human: true}, {Level: "medium"}}
 	four := []Seat{{Human: true}, {Level: "easy"}, {Level: "medium"}, {Level: "hard"}}
 	playFor := func(m *Manager, ticks int) {
@@ -88,6 +121,26 @@ func shots() []shot {
 			for i := 0; i < 100000 && m.Current().Name() == "play"; i++ {
 				step(m)
 			}
+		}},
+		// The on-screen keyboard, opened by a finger on a name (last: the Arabic one changes the
+		// language).
+		{"keyboard", 1280, 800, Config{Game: "seega"}, func(t *testing.T, m *Manager) {
+			touchKey(t, m, "name-0")
+			typeKeys(t, m, "amira")
+		}},
+		{"keyboard-portrait", 390, 844, Config{Game: "sig-wa-duqqan"}, func(t *testing.T, m *Manager) {
+			touchKey(t, m, "name-1")
+			typeKeys(t, m, "zo")
+		}},
+		{"keyboard-portrait-fr", 390, 844, Config{Game: "seega", Lang: "fr"}, func(t *testing.T, m *Manager) {
+			touchKey(t, m, "name-1")
+			typeKeys(t, m, "zo")
+			touchKey(t, m, keyNext)
+			typeKeys(t, m, "é")
+		}},
+		{"keyboard-portrait-ar", 390, 844, Config{Game: "sadeqa", Lang: "ar"}, func(t *testing.T, m *Manager) {
+			touchKey(t, m, "name-1")
+			typeKeys(t, m, "فاطمة")
 		}},
 	}
 }
@@ -176,10 +229,13 @@ func TestScreens(t *testing.T) {
 	}
 	all := shots()
 	if only := os.Getenv("SIG_SHOT"); only != "" {
+		// One name, or several separated by commas.
 		var keep []shot
 		for _, s := range all {
-			if s.name == only {
-				keep = append(keep, s)
+			for _, name := range strings.Split(only, ",") {
+				if s.name == name {
+					keep = append(keep, s)
+				}
 			}
 		}
 		all = keep

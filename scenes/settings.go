@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"strings"
 
 	"sig/audio"
+	"sig/scenes/lang"
 )
 
 // Speed is how fast the play scene animates.
@@ -26,6 +28,9 @@ func (s Speed) String() string {
 	}
 	return fmt.Sprintf("Speed(%d)", uint8(s))
 }
+
+// Label is the speed's name on screen, in the current language.
+func (s Speed) Label() string { return lang.T("speed." + strings.ToLower(s.String())) }
 
 // Factor is how many seconds of animation one second of play shows (0 for Instant).
 func (s Speed) Factor() float64 {
@@ -48,6 +53,18 @@ type Settings struct {
 	Reduced bool    `json:"reduced_motion"`
 	Lang    string  `json:"lang"`
 	Hints   bool    `json:"hints"`
+	Large   bool    `json:"large_text"` // the larger-text setting
+}
+
+// largeText is how much the larger-text setting grows every text.
+const largeText = 1.25
+
+// textScale is the factor the settings put on every text's size.
+func (s Settings) textScale() float64 {
+	if s.Large {
+		return largeText
+	}
+	return 1
 }
 
 // defaultSettings are a first run's settings.
@@ -68,29 +85,22 @@ func (s *Settings) sane() {
 	}
 }
 
-// apply pushes the sound settings to the audio package.
+// apply pushes the sound settings to the audio package and the language to the catalogue.
 func (s *Settings) apply() {
 	audio.SetVolume(s.Volume)
 	audio.SetMuted(s.Muted)
+	lang.Set(lang.Lang(s.Lang))
 }
 
-// store keeps the settings between runs: a file on desktops and phones, localStorage in the
-// browser (store_*.go), nothing in tests.
-type store interface {
-	load() ([]byte, error)
-	save([]byte) error
-}
-
-// memStore keeps settings in memory only.
-type memStore struct{ b []byte }
-
-func (m *memStore) load() ([]byte, error) { return m.b, nil }
-func (m *memStore) save(b []byte) error   { m.b = append(m.b[:0], b...); return nil }
+// settingsEntry is the store entry of the settings (settings.json, or sig.settings in a browser).
+const settingsEntry = "settings"
 
 // loadSettings reads the settings from st; anything unreadable gives the defaults.
 func loadSettings(st store) Settings {
 	s := defaultSettings()
-	if b, err := st.load(); err == nil && len(b) > 0 {
+	// A first run (nothing saved) speaks the system's or the browser's language.
+	s.Lang = string(lang.FromLocale(systemLocale()))
+	if b, err := st.load(settingsEntry); err == nil && len(b) > 0 {
 		if json.Unmarshal(b, &s) != nil {
 			s = defaultSettings()
 		}
@@ -102,6 +112,6 @@ func loadSettings(st store) Settings {
 // saveSettings writes s; a failure to save is not worth interrupting a game for.
 func saveSettings(st store, s Settings) {
 	if b, err := json.Marshal(s); err == nil {
-		_ = st.save(b)
+		_ = st.save(settingsEntry, b)
 	}
 }

@@ -1,12 +1,12 @@
 package scenes
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/audio"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -21,11 +21,14 @@ type settingsScene struct {
 	labels []rowLabel
 	scroll float64
 	height float64 // of all the rows
+
+	labelW   float64 // the labels' column
+	isNarrow bool    // each label stands over its buttons
 }
 
 type rowLabel struct {
 	text string
-	y    float64
+	y, h float64
 }
 
 func newSettingsScene(m *Manager, back Scene) *settingsScene {
@@ -44,25 +47,25 @@ func (s *settingsScene) build() {
 		focus = b.ID
 	}
 	s.menu.Buttons = s.menu.Buttons[:0]
-	s.menu.Add(&ui.Button{ID: "sound-on", Label: "On", Icon: ui.IconSound, Selected: !st.Muted})
-	s.menu.Add(&ui.Button{ID: "sound-off", Label: "Off", Icon: ui.IconMute, Selected: st.Muted})
+	on, off := lang.T("settings.on"), lang.T("settings.off")
+	s.menu.Add(&ui.Button{ID: "sound-on", Label: on, Icon: ui.IconSound, Selected: !st.Muted})
+	s.menu.Add(&ui.Button{ID: "sound-off", Label: off, Icon: ui.IconMute, Selected: st.Muted})
 	s.menu.Add(&ui.Button{ID: "volume-down", Icon: ui.IconMinus, Disabled: st.Volume <= 0})
 	s.menu.Add(&ui.Button{ID: "volume-up", Icon: ui.IconPlus, Disabled: st.Volume >= 1})
 	for sp := Slow; sp <= Instant; sp++ {
-		s.menu.Add(&ui.Button{ID: "speed-" + sp.String(), Label: sp.String(), Selected: st.Speed == sp})
+		s.menu.Add(&ui.Button{ID: "speed-" + sp.String(), Label: sp.Label(), Selected: st.Speed == sp})
 	}
-	s.menu.Add(&ui.Button{ID: "reduced-on", Label: "On", Selected: st.Reduced})
-	s.menu.Add(&ui.Button{ID: "reduced-off", Label: "Off", Selected: !st.Reduced})
-	s.menu.Add(&ui.Button{ID: "hints-on", Label: "On", Selected: st.Hints})
-	s.menu.Add(&ui.Button{ID: "hints-off", Label: "Off", Selected: !st.Hints})
-	for _, l := range Languages {
-		b := &ui.Button{ID: "lang-" + l.Code, Label: l.Name, Selected: st.Lang == l.Code, Disabled: !available(l.Code)}
-		if !available(l.Code) {
-			b.Sub = "soon"
-		}
-		s.menu.Add(b)
+	s.menu.Add(&ui.Button{ID: "reduced-on", Label: on, Selected: st.Reduced})
+	s.menu.Add(&ui.Button{ID: "reduced-off", Label: off, Selected: !st.Reduced})
+	s.menu.Add(&ui.Button{ID: "hints-on", Label: on, Selected: st.Hints})
+	s.menu.Add(&ui.Button{ID: "hints-off", Label: off, Selected: !st.Hints})
+	s.menu.Add(&ui.Button{ID: "text-normal", Label: lang.T("settings.text.normal"), Selected: !st.Large})
+	s.menu.Add(&ui.Button{ID: "text-large", Label: lang.T("settings.text.large"), Selected: st.Large})
+	// Each language is offered in its own name, so that a player lost in another one finds it.
+	for _, l := range lang.All {
+		s.menu.Add(&ui.Button{ID: "lang-" + string(l.Code), Label: l.Name, Selected: st.Lang == string(l.Code)})
 	}
-	s.menu.Add(&ui.Button{ID: "back", Label: "Back", Icon: ui.IconBack, Look: ui.Quiet})
+	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	s.menu.Focus = -1
 	if focus == "" {
 		focus = "sound-on"
@@ -74,17 +77,18 @@ func (s *settingsScene) build() {
 	}
 }
 
-// rows are the settings' rows: a label and the buttons on it.
+// settingsRows are the settings' rows: a label's catalogue key and the buttons on it.
 var settingsRows = []struct {
 	label string
 	ids   []string
 }{
-	{"Sound", []string{"sound-on", "sound-off"}},
-	{"Volume", []string{"volume-down", "volume-up"}},
-	{"Animation speed", []string{"speed-Slow", "speed-Normal", "speed-Fast", "speed-Instant"}},
-	{"Reduced motion", []string{"reduced-on", "reduced-off"}},
-	{"Move hints", []string{"hints-on", "hints-off"}},
-	{"Language", []string{"lang-en", "lang-fr", "lang-ar"}},
+	{"settings.sound", []string{"sound-on", "sound-off"}},
+	{"settings.volume", []string{"volume-down", "volume-up"}},
+	{"settings.speed", []string{"speed-Slow", "speed-Normal", "speed-Fast", "speed-Instant"}},
+	{"settings.reduced", []string{"reduced-on", "reduced-off"}},
+	{"settings.hints", []string{"hints-on", "hints-off"}},
+	{"settings.textsize", []string{"text-normal", "text-large"}},
+	{"settings.language", []string{"lang-en", "lang-fr", "lang-ar"}},
 }
 
 func (s *settingsScene) Layout(mt ui.Metrics) {
@@ -92,31 +96,76 @@ func (s *settingsScene) Layout(mt ui.Metrics) {
 	var rest ui.Rect
 	s.bar, rest = s.header()
 	w := math.Min(rest.W, mt.Pt(720))
+	// The labels' column is as wide as the longest label in this language and size; where
+	// it leaves too little room for four buttons, each label stands over its buttons.
+	s.labelW = 0
+	for _, row := range settingsRows {
+		s.labelW = math.Max(s.labelW, mt.Measure(ui.BodyBold, lang.T(row.label)))
+	}
+	s.labelW = math.Max(mt.Pt(190), s.labelW+mt.Pt(20))
+	s.isNarrow = w < mt.Pt(600) || w-mt.Pt(40)-s.labelW < 4*mt.Pt(80)+3*mt.Pt(8)
 	rowH := s.rowH()
-	s.height = float64(len(settingsRows)) * rowH
+	// A row whose choices' words do not fit side by side (four speeds on a phone, in French
+	// or in large text) puts them in two lines of two.
+	twoLines := func(ids []string, w float64) bool {
+		if len(ids) < 4 {
+			return false
+		}
+		colW := (w - 3*mt.Pt(8)) / 4
+		for _, id := range ids {
+			if mt.Measure(ui.SmallBold, s.menu.Get(id).Label)+mt.Pt(20) > colW {
+				return true
+			}
+		}
+		return false
+	}
+	areaW := w - mt.Pt(40) // the choices' width: the panel's, inset, less the labels' column
+	if !s.isNarrow {
+		areaW -= s.labelW
+	}
+	s.height = 0
+	for _, row := range settingsRows {
+		s.height += rowH
+		if twoLines(row.ids, areaW) {
+			s.height += mt.Pt(52)
+		}
+	}
 	h := math.Min(rest.H-mt.Pt(4), s.height+mt.Pt(40))
 	s.panel = ui.Rect{X: rest.CX() - w/2, Y: rest.Y + mt.Pt(4), W: w, H: h}
 	s.view = s.panel.Inset(mt.Pt(20))
 	s.scroll = math.Max(0, math.Min(s.scroll, s.height-s.view.H))
 	in := s.view
-	narrow := s.narrow()
 	s.labels = s.labels[:0]
 	y := in.Y - s.scroll
 	for _, row := range settingsRows {
-		s.labels = append(s.labels, rowLabel{row.label, y})
-		area := ui.Rect{X: in.X + mt.Pt(190), Y: y + (rowH-mt.Pt(44))/2, W: in.W - mt.Pt(190), H: mt.Pt(44)}
-		if narrow {
+		area := ui.Rect{X: in.X + s.labelW, Y: y + (rowH-mt.Pt(44))/2, W: in.W - s.labelW, H: mt.Pt(44)}
+		if s.isNarrow {
 			area = ui.Rect{X: in.X, Y: y + mt.LineHeight(ui.BodyBold) + mt.Pt(8), W: in.W, H: mt.Pt(44)}
 		}
-		if row.label == "Volume" {
+		rh := rowH
+		if twoLines(row.ids, area.W) {
+			rh += mt.Pt(52)
+			top, bottom := ui.Rect{X: area.X, Y: area.Y, W: area.W, H: area.H}, ui.Rect{X: area.X, Y: area.Y + mt.Pt(52), W: area.W, H: area.H}
+			cols := append(top.Columns(2, mt.Pt(8)), bottom.Columns(2, mt.Pt(8))...)
+			for i, id := range row.ids {
+				s.menu.Get(id).Rect = mt.Flip(cols[i], in)
+			}
+			s.labels = append(s.labels, rowLabel{lang.T(row.label), y, rh})
+			y += rh
+			continue
+		}
+		s.labels = append(s.labels, rowLabel{lang.T(row.label), y, rh})
+		// Right to left, the label stands at the right and the choices read from the right
+		// (the volume's minus too: its bar fills from the right).
+		if row.label == "settings.volume" {
 			// minus, the bar, plus
 			bw := mt.Pt(52)
-			s.menu.Get("volume-down").Rect = ui.Rect{X: area.X, Y: area.Y, W: bw, H: area.H}
-			s.menu.Get("volume-up").Rect = ui.Rect{X: area.Right() - bw, Y: area.Y, W: bw, H: area.H}
+			s.menu.Get("volume-down").Rect = mt.Flip(ui.Rect{X: area.X, Y: area.Y, W: bw, H: area.H}, in)
+			s.menu.Get("volume-up").Rect = mt.Flip(ui.Rect{X: area.Right() - bw, Y: area.Y, W: bw, H: area.H}, in)
 		} else {
 			cols := area.Columns(len(row.ids), mt.Pt(8))
 			for i, id := range row.ids {
-				s.menu.Get(id).Rect = cols[i]
+				s.menu.Get(id).Rect = mt.Flip(cols[i], in)
 			}
 		}
 		y += rowH
@@ -130,15 +179,11 @@ func (s *settingsScene) Layout(mt ui.Metrics) {
 	}
 }
 
-func (s *settingsScene) narrow() bool {
-	return math.Min(s.mt.W-s.mt.Pt(32), s.mt.Pt(720)) < s.mt.Pt(600)
-}
-
 func (s *settingsScene) rowH() float64 {
-	if s.narrow() {
-		return s.mt.Pt(98)
+	if s.isNarrow {
+		return math.Max(s.mt.Pt(98), s.mt.LineHeight(ui.BodyBold)+s.mt.Pt(74))
 	}
-	return s.mt.Pt(64)
+	return math.Max(s.mt.Pt(64), s.mt.LineHeight(ui.BodyBold)+s.mt.Pt(16))
 }
 
 // scrollBy scrolls the rows, within their height.
@@ -208,19 +253,28 @@ func (s *settingsScene) Update(in []ui.Intent) {
 			st.Hints = true
 		case "hints-off":
 			st.Hints = false
+		case "text-normal":
+			st.Large = false
+		case "text-large":
+			st.Large = true
 		default:
 			for sp := Slow; sp <= Instant; sp++ {
 				if id == "speed-"+sp.String() {
 					st.Speed = sp
 				}
 			}
-			for _, l := range Languages {
-				if id == "lang-"+l.Code && available(l.Code) {
-					st.Lang = l.Code
+			for _, l := range lang.All {
+				if id == "lang-"+string(l.Code) {
+					st.Lang = string(l.Code)
 				}
 			}
 		}
+		relabelBack := st.Lang != s.m.settings.Lang
 		s.m.setSettings(st)
+		if relabelBack {
+			// The scene to go back to was made in the old language: make it again.
+			s.back = relabel(s.back)
+		}
 		click()
 		s.build()
 	}
@@ -229,24 +283,27 @@ func (s *settingsScene) Update(in []ui.Intent) {
 func (s *settingsScene) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	ui.Backdrop(dst, mt)
-	s.drawHeader(dst, s.bar, "Settings", "")
+	s.drawHeader(dst, s.bar, lang.T("menu.settings"), "")
 	ui.Panel(dst, mt, s.panel)
 	clip := dst.SubImage(s.panel.Inset(mt.Pt(6)).Image()).(*ebiten.Image)
 	in := s.view
-	rowH := s.rowH()
 	for i, l := range s.labels {
-		y := l.y + (rowH-mt.LineHeight(ui.BodyBold))/2
-		if s.narrow() {
+		y := l.y + (l.h-mt.LineHeight(ui.BodyBold))/2
+		if s.isNarrow {
 			y = l.y
 		}
-		mt.Text(clip, l.text, ui.BodyBold, in.X, y, ui.Start, sprites.Ink)
+		mt.TextStart(clip, l.text, ui.BodyBold, in, y, sprites.Ink)
 		if i > 0 {
 			sprites.Fill(clip, sprites.RoundRect(in.X, l.y-mt.Pt(1), in.W, mt.Pt(1), 0), sprites.Fade(sprites.DeepSand, 0.5))
 		}
 	}
 	// The volume bar between its buttons.
 	down, up := s.menu.Get("volume-down").Rect, s.menu.Get("volume-up").Rect
-	bar := ui.Rect{X: down.Right() + mt.Pt(14), Y: down.CY() - mt.Pt(6), W: up.X - down.Right() - mt.Pt(28), H: mt.Pt(12)}
+	lo, hi := down, up
+	if mt.RTL {
+		lo, hi = up, down
+	}
+	bar := ui.Rect{X: lo.Right() + mt.Pt(14), Y: down.CY() - mt.Pt(6), W: hi.X - lo.Right() - mt.Pt(28), H: mt.Pt(12)}
 	sprites.Fill(clip, sprites.RoundRect(bar.X, bar.Y, bar.W, bar.H, bar.H/2), sprites.Fade(sprites.DeepSand, 0.6))
 	v := s.m.settings.Volume
 	fill := sprites.Terracotta
@@ -254,11 +311,16 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		fill = sprites.Mix(sprites.DeepSand, sprites.Ink, 0.2)
 	}
 	if v > 0 {
-		sprites.Fill(clip, sprites.RoundRect(bar.X, bar.Y, math.Max(bar.H, bar.W*v), bar.H, bar.H/2), fill)
+		fw := math.Max(bar.H, bar.W*v)
+		fx := bar.X
+		if mt.RTL {
+			fx = bar.Right() - fw
+		}
+		sprites.Fill(clip, sprites.RoundRect(fx, bar.Y, fw, bar.H, bar.H/2), fill)
 	}
-	label := fmt.Sprintf("%d%%", int(math.Round(v*100)))
+	label := lang.T("settings.volume.value", int(math.Round(v*100)))
 	if s.m.settings.Muted || audio.Muted() {
-		label += " (muted)"
+		label = lang.T("settings.volume.muted", int(math.Round(v*100)))
 	}
 	mt.Text(clip, label, ui.Small, bar.CX(), bar.Y-mt.LineHeight(ui.Small)-mt.Pt(1), ui.Center, sprites.Wood)
 	// The rows' buttons are clipped to the panel; Back is drawn on the whole screen.
@@ -270,6 +332,22 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		f := s.view
 		h := f.H * f.H / s.height
 		y := f.Y + (f.H-h)*s.scroll/math.Max(1, s.height-f.H)
-		sprites.Fill(dst, sprites.RoundRect(s.panel.Right()-mt.Pt(10), y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+		sx := s.panel.Right() - mt.Pt(10)
+		if mt.RTL {
+			sx = s.panel.X + mt.Pt(6)
+		}
+		sprites.Fill(dst, sprites.RoundRect(sx, y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
 	}
+}
+
+// relabel makes sc again in the current language where its words were fixed when it was made
+// (the title's and the pause card's buttons); other scenes take their words as they draw.
+func relabel(sc Scene) Scene {
+	switch s := sc.(type) {
+	case *title:
+		return newTitle(s.m)
+	case *pause:
+		return newPause(s.m, s.under)
+	}
+	return sc
 }

@@ -1,14 +1,15 @@
 package scenes
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/rules"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -20,8 +21,10 @@ type setup struct {
 	g       *rules.Info
 	n       int
 	seats   [8]player
-	named   [8]bool // the name was typed, not given
-	editing int     // the seat whose name is being typed, or -1
+	named   [8]bool   // the name was typed, not given
+	editing int       // the seat whose name is being typed, or -1
+	kb      *keyboard // the on-screen keyboard, while a name is typed by touch
+	touched bool      // the intent being handled is a finger's tap
 
 	bar, pic, form ui.Rect
 	content        float64 // height of the form's contents
@@ -84,14 +87,15 @@ func (s *setup) build() {
 		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw})
 		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i})
 		// Who sits there: a person, or the computer at one of its levels, in one choice.
-		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: "Person", Selected: p.Human})
+		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: lang.T("setup.person"), Selected: p.Human})
 		for _, l := range Levels {
-			s.menu.Add(&ui.Button{ID: l + "-" + strconv.Itoa(i), Label: strings.ToUpper(l[:1]) + l[1:], Selected: !p.Human && p.Level == l})
+			s.menu.Add(&ui.Button{ID: l + "-" + strconv.Itoa(i), Label: levelName(l), Selected: !p.Human && p.Level == l})
 		}
 	}
-	s.menu.Add(&ui.Button{ID: "rules", Label: "Rules", Icon: ui.IconBook})
-	s.menu.Add(&ui.Button{ID: "start", Label: "Start", Icon: ui.IconPlay, Look: ui.Primary})
-	s.menu.Add(&ui.Button{ID: "back", Label: "Back", Icon: ui.IconBack, Look: ui.Quiet})
+	// The on-screen keyboard takes the footer's place while it is up.
+	s.menu.Add(&ui.Button{ID: "rules", Label: lang.T("menu.rules"), Icon: ui.IconBook, Hidden: s.kb != nil})
+	s.menu.Add(&ui.Button{ID: "start", Label: lang.T("setup.start"), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
+	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	if focus == "" {
 		focus = "start"
 	}
@@ -107,13 +111,25 @@ func (s *setup) Layout(mt ui.Metrics) {
 	s.mt = mt
 	var rest ui.Rect
 	s.bar, rest = s.header()
-	foot, rest := rest.CutBottom(mt.Pt(72))
+	if s.kb != nil {
+		// The keyboard takes the bottom of the screen; the form and its footer sit above it.
+		panel, _ := mt.Screen().CutBottom(s.kb.Height(mt))
+		s.kb.Layout(mt, panel)
+		rest.H = math.Max(0, panel.Y-rest.Y)
+	}
+	footH := mt.Pt(72)
+	if s.kb != nil {
+		footH = 0 // the keyboard has taken the footer's place
+	}
+	foot, rest := rest.CutBottom(footH)
 	// Landscape: the board's picture on the left, the form on the right.
 	s.pic = ui.Rect{}
 	if !mt.Portrait() && rest.W > mt.Pt(900) {
 		var pic ui.Rect
+		whole := rest
 		pic, rest = rest.CutLeft(math.Min(rest.W*0.38, rest.H))
-		s.pic = pic.Inset(mt.Pt(16))
+		s.pic = mt.Flip(pic.Inset(mt.Pt(16)), whole)
+		rest = mt.Flip(rest, whole)
 	}
 	s.form = rest.Inset(mt.Pt(8))
 	f := s.form
@@ -123,23 +139,31 @@ func (s *setup) Layout(mt ui.Metrics) {
 	row := mt.Pt(52)
 	gap := mt.Pt(8)
 	y := f.Y - s.scroll
+	// Laid out left to right; each rectangle is flipped within the form for a right-to-left
+	// reader (the count's buttons at the left, the colour at the right, the choices from the
+	// right).
 	if b := s.menu.Get("fewer"); b != nil {
 		s.count = ui.Rect{X: f.X, Y: y, W: f.W, H: row}
-		b.Rect = ui.Rect{X: f.Right() - 2*mt.Pt(52) - gap, Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}
-		s.menu.Get("more").Rect = ui.Rect{X: f.Right() - mt.Pt(52), Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}
+		b.Rect = mt.Flip(ui.Rect{X: f.Right() - 2*mt.Pt(52) - gap, Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}, f)
+		s.menu.Get("more").Rect = mt.Flip(ui.Rect{X: f.Right() - mt.Pt(52), Y: y + mt.Pt(4), W: mt.Pt(52), H: mt.Pt(44)}, f)
 		y += row + gap
 	} else {
 		s.count = ui.Rect{X: f.X, Y: y, W: f.W, H: row}
 		y += row + gap
 	}
 	h := mt.Pt(48)
-	segW := math.Max(mt.Measure(ui.BodyBold, "Medium"), mt.Measure(ui.BodyBold, "Person")) + mt.Pt(30)
+	segW := mt.Measure(ui.BodyBold, lang.T("setup.person"))
+	for _, l := range Levels {
+		segW = math.Max(segW, mt.Measure(ui.BodyBold, levelName(l)))
+	}
+	segW += mt.Pt(30)
 	// One line a seat where it fits (colour, name, person or computer level); else the
 	// choice goes on a second line under the name.
 	wide := h+gap+mt.Pt(140)+gap+4*segW+3*gap <= f.W
 	// Captions over the choice: who plays, and the computer's levels.
 	s.caption = ui.Rect{X: f.Right() - 4*segW - 3*gap, Y: y, W: 4*segW + 3*gap, H: mt.LineHeight(ui.SmallBold)}
 	if wide {
+		s.caption = mt.Flip(s.caption, f)
 		y += s.caption.H
 	} else {
 		s.caption = ui.Rect{} // each seat's choice sits under its name: no room for a caption
@@ -149,13 +173,13 @@ func (s *setup) Layout(mt ui.Metrics) {
 		id := strconv.Itoa(i)
 		s.rowY = append(s.rowY, y)
 		x := f.X
-		s.menu.Get("color-" + id).Rect = ui.Rect{X: x, Y: y, W: h, H: h}
+		s.menu.Get("color-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: h, H: h}, f)
 		x += h + gap
 		nameW := f.Right() - x
 		if wide {
 			nameW -= 4*segW + 4*gap
 		}
-		s.menu.Get("name-" + id).Rect = ui.Rect{X: x, Y: y, W: nameW, H: h}
+		s.menu.Get("name-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: nameW, H: h}, f)
 		x += nameW + gap
 		w := segW
 		if !wide {
@@ -164,7 +188,7 @@ func (s *setup) Layout(mt ui.Metrics) {
 			w = (f.W - 3*gap) / 4
 		}
 		for _, k := range append([]string{"human"}, Levels...) {
-			s.menu.Get(k + "-" + id).Rect = ui.Rect{X: x, Y: y, W: w, H: h}
+			s.menu.Get(k + "-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: w, H: h}, f)
 			x += w + gap
 		}
 		y += h + gap + mt.Pt(6)
@@ -177,8 +201,8 @@ func (s *setup) Layout(mt ui.Metrics) {
 	s.content = y + s.scroll - f.Y
 	// The footer: rules and start.
 	bw := math.Min(mt.Pt(200), (foot.W-gap)/2)
-	s.menu.Get("rules").Rect = ui.Rect{X: foot.CX() - bw - gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}
-	s.menu.Get("start").Rect = ui.Rect{X: foot.CX() + gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}
+	s.menu.Get("rules").Rect = mt.Flip(ui.Rect{X: foot.CX() - bw - gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}, foot)
+	s.menu.Get("start").Rect = mt.Flip(ui.Rect{X: foot.CX() + gap/2, Y: foot.Y + mt.Pt(10), W: bw, H: mt.Pt(52)}, foot)
 	s.hits.Reset()
 	for _, b := range s.menu.Buttons {
 		if b.Hidden || b.ID == "rules" || b.ID == "start" || b.ID == "back" {
@@ -190,8 +214,12 @@ func (s *setup) Layout(mt ui.Metrics) {
 		}
 	}
 	for _, id := range []string{"rules", "start", "back"} {
-		b := s.menu.Get(id)
-		s.hits.AddRect(b.Rect, b.Target())
+		if b := s.menu.Get(id); !b.Hidden {
+			s.hits.AddRect(b.Rect, b.Target())
+		}
+	}
+	if s.kb != nil {
+		s.kb.AddHits(&s.hits)
 	}
 }
 
@@ -222,6 +250,17 @@ func (s *setup) reveal() {
 func (s *setup) Update(in []ui.Intent) {
 	s.caret += tick
 	for _, it := range in {
+		if s.editing >= 0 && s.kb != nil {
+			if typed, ours := s.kb.Handle(it); ours {
+				for _, t := range typed {
+					s.edit(t)
+				}
+				if s.kb != nil && it.Kind == ui.Tap {
+					s.Layout(s.mt) // a key may have changed the layer or the capitals
+				}
+				continue
+			}
+		}
 		if s.editing >= 0 && s.edit(it) {
 			continue
 		}
@@ -237,6 +276,7 @@ func (s *setup) Update(in []ui.Intent) {
 			}
 			continue
 		}
+		s.touched = it.Kind == ui.Tap && it.Touch
 		id := s.menu.Handle(it)
 		if it.Kind == ui.Next || it.Kind == ui.Prev || it.Kind == ui.Move {
 			s.reveal()
@@ -288,6 +328,7 @@ func (s *setup) stopEditing() {
 	}
 	i := s.editing
 	s.editing = -1
+	s.kb = nil
 	s.m.reader.Text = false
 	if strings.TrimSpace(s.seats[i].Name) == "" {
 		s.named[i] = false
@@ -327,6 +368,13 @@ func (s *setup) act(id string) bool {
 	case "name":
 		s.editing = i
 		s.m.reader.Text = true
+		if s.touched || isMobile {
+			// No keyboard at hand, perhaps: one on screen (typing on a real one still works).
+			s.kb = newKeyboard(lang.Current())
+			s.build()
+			s.reveal()
+			return false
+		}
 	case "human":
 		p.Human = true
 		s.rename()
@@ -384,27 +432,44 @@ func (s *setup) players() []player {
 func (s *setup) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	ui.Backdrop(dst, mt)
-	s.drawHeader(dst, s.bar, s.g.Name, s.g.Place)
+	s.drawHeader(dst, s.bar, gameName(s.g), gameText(s.g, "place", s.g.Place))
 	if s.pic.W > 0 {
 		sprites.DrawBoardPicture(dst, s.g.ID, s.pic.S())
 	}
 	clip := dst.SubImage(s.form.Inset(-mt.Pt(8)).Image()).(*ebiten.Image)
-	label := fmt.Sprintf("%d players", s.n)
+	label := lang.T("setup.players", s.n)
+	room := s.count.W
 	if s.g.MinPlayers != s.g.MaxPlayers {
-		label += fmt.Sprintf("  (%d to %d)", s.g.MinPlayers, s.g.MaxPlayers)
+		room -= 2*mt.Pt(52) + mt.Pt(16) // the count's buttons
+		// The range where it fits; on a phone, or in a longer language, the count alone.
+		if full := label + "  " + lang.T("setup.range", s.g.MinPlayers, s.g.MaxPlayers); mt.Measure(ui.Heading, full) <= room {
+			label = full
+		}
 	}
-	mt.Text(clip, label, ui.Heading, s.count.X, s.count.CY()-mt.LineHeight(ui.Heading)/2, ui.Start, sprites.Ink)
+	st := ui.Heading
+	if mt.Measure(st, label) > room {
+		st = ui.BodyBold
+	}
+	mt.TextStart(clip, mt.Ellipsize(label, st, room), st, s.count, s.count.CY()-mt.LineHeight(st)/2, sprites.Ink)
 	if c := s.caption; c.W > 0 {
 		seg := (c.W - 3*mt.Pt(8)) / 4
 		col := sprites.Mix(sprites.Wood, sprites.Ink, 0.2)
-		mt.Text(clip, "Computer level", ui.SmallBold, c.X+seg+mt.Pt(8)+(c.W-seg-mt.Pt(8))/2, c.Y, ui.Center, col)
+		// Over the three levels, not the person's segment (at the reading start).
+		cx := c.X + seg + mt.Pt(8) + (c.W-seg-mt.Pt(8))/2
+		if mt.RTL {
+			cx = c.X + (c.W-seg-mt.Pt(8))/2
+		}
+		mt.Text(clip, lang.T("setup.level.caption"), ui.SmallBold, cx, c.Y, ui.Center, col)
 	}
 	if s.hint.W > 0 {
-		hint := "Tap a colour to change it, a name to type another."
+		hint := lang.T("setup.hint")
 		if s.editing >= 0 {
-			hint = "Type the name, then press Enter."
+			hint = lang.T("setup.hint.typing")
 		}
-		mt.Text(clip, mt.Ellipsize(hint, ui.Small, s.hint.W), ui.Small, s.hint.X, s.hint.Y, ui.Start, sprites.Wood)
+		if s.kb != nil {
+			hint = lang.T("keyboard.hint")
+		}
+		mt.TextStart(clip, mt.Ellipsize(hint, ui.Small, s.hint.W), ui.Small, s.hint, s.hint.Y, sprites.Wood)
 	}
 	// The form's buttons are drawn clipped; the header and footer ones on the whole screen.
 	form, rest := ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}, ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}
@@ -426,6 +491,9 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		if b != nil && math.Mod(s.caret, 1) < 0.6 {
 			w := mt.Measure(ui.BodyBold, b.Label)
 			x := b.Rect.CX() + w/2 + mt.Pt(2)
+			if writtenRTL(b.Label) {
+				x = b.Rect.CX() - w/2 - mt.Pt(2) // an Arabic name ends at its left
+			}
 			sprites.Line(clip, sprites.Pt{X: x, Y: b.Rect.Y + mt.Pt(10)}, sprites.Pt{X: x, Y: b.Rect.Bottom() - mt.Pt(10)}, mt.Pt(2), sprites.Saffron)
 		}
 	}
@@ -434,9 +502,29 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		f := s.form
 		h := f.H * f.H / s.content
 		y := f.Y + (f.H-h)*s.scroll/math.Max(1, s.content-f.H)
-		sprites.Fill(dst, sprites.RoundRect(f.Right()+mt.Pt(2), y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+		sx := f.Right() + mt.Pt(2)
+		if mt.RTL {
+			sx = f.X - mt.Pt(6)
+		}
+		sprites.Fill(dst, sprites.RoundRect(sx, y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+	}
+	if s.kb != nil {
+		s.kb.Draw(dst)
 	}
 }
 
 // Animating keeps the caret blinking while a name is typed.
 func (s *setup) Animating() bool { return s.editing >= 0 }
+
+// levelName is a computer level's name on screen.
+func levelName(level string) string { return lang.T("level." + level) }
+
+// writtenRTL reports whether s starts, in reading order, with a right-to-left letter.
+func writtenRTL(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			return unicode.Is(unicode.Arabic, r)
+		}
+	}
+	return false
+}

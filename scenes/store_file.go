@@ -3,42 +3,92 @@
 package scenes
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
 
-// fileStore keeps the settings in the user's configuration folder.
-type fileStore struct{}
-
-func (fileStore) path() (string, error) {
-	dir, err := os.UserConfigDir()
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(dir, "sig", "settings.json"), nil
+// fileStore keeps each entry as a file NAME.json in the user's configuration folder (sig/).
+type fileStore struct {
+	dir string // "" for os.UserConfigDir()/sig
 }
 
-func (f fileStore) load() ([]byte, error) {
-	p, err := f.path()
+func (f fileStore) path(name string) (string, error) {
+	if !validEntry(name) {
+		return "", errEntryName
+	}
+	dir := f.dir
+	if dir == "" {
+		cfg, err := os.UserConfigDir()
+		if err != nil {
+			return "", err
+		}
+		dir = filepath.Join(cfg, "sig")
+	}
+	return filepath.Join(dir, name+".json"), nil
+}
+
+func (f fileStore) place(name string) string {
+	if p, err := f.path(name); err == nil {
+		return p
+	}
+	return name
+}
+
+func (f fileStore) load(name string) ([]byte, error) {
+	p, err := f.path(name)
 	if err != nil {
 		return nil, err
 	}
-	return os.ReadFile(p)
+	b, err := os.ReadFile(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return b, err
 }
 
-func (f fileStore) save(b []byte) error {
-	p, err := f.path()
+// save writes a temporary file beside the entry and renames it over the entry, so that a crash
+// or a full disk mid-write leaves the old entry whole.
+func (f fileStore) save(name string, b []byte) error {
+	p, err := f.path(name)
 	if err != nil {
 		return err
 	}
+	return f.writeFile(p, b)
+}
+
+// writeFile writes b to path atomically: a temporary file beside it, renamed over it.
+func (fileStore) writeFile(p string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		return err
 	}
-	tmp := p + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(p), "."+filepath.Base(p)+".*.tmp")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, p)
+	_, werr := tmp.Write(b)
+	if err := tmp.Close(); werr == nil {
+		werr = err
+	}
+	if werr == nil {
+		werr = os.Rename(tmp.Name(), p)
+	}
+	if werr != nil {
+		os.Remove(tmp.Name())
+	}
+	return werr
+}
+
+func (f fileStore) remove(name string) error {
+	p, err := f.path(name)
+	if err != nil {
+		return err
+	}
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 func defaultStore() store { return fileStore{} }

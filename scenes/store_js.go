@@ -7,39 +7,81 @@ import (
 	"syscall/js"
 )
 
-// webStore keeps the settings in the browser's localStorage.
+// webStore keeps each entry in the browser's localStorage under the key "sig.NAME".
 type webStore struct{}
 
-const storageKey = "sig.settings"
+var errNoStorage = errors.New("no localStorage")
 
-func (webStore) load() (b []byte, err error) {
+// storage is the page's localStorage, or an error where it is blocked (private mode, a
+// sandboxed frame), where even reading the property throws.
+func storage() (ls js.Value, err error) {
 	defer func() {
-		if recover() != nil { // storage blocked (private mode, sandboxed frame)
-			b, err = nil, errors.New("no localStorage")
+		if recover() != nil {
+			ls, err = js.Value{}, errNoStorage
 		}
 	}()
-	ls := js.Global().Get("localStorage")
+	ls = js.Global().Get("localStorage")
 	if ls.IsUndefined() || ls.IsNull() {
-		return nil, errors.New("no localStorage")
+		return js.Value{}, errNoStorage
 	}
-	v := ls.Call("getItem", storageKey)
+	return ls, nil
+}
+
+func (webStore) place(name string) string { return "localStorage sig." + name }
+
+func (webStore) load(name string) (b []byte, err error) {
+	if !validEntry(name) {
+		return nil, errEntryName
+	}
+	defer func() {
+		if recover() != nil {
+			b, err = nil, errNoStorage
+		}
+	}()
+	ls, err := storage()
+	if err != nil {
+		return nil, err
+	}
+	v := ls.Call("getItem", "sig."+name)
 	if v.IsNull() || v.IsUndefined() {
 		return nil, nil
 	}
 	return []byte(v.String()), nil
 }
 
-func (webStore) save(b []byte) (err error) {
+// save sets the key in one call: localStorage writes an item whole or throws (quota), leaving
+// the old value.
+func (webStore) save(name string, b []byte) (err error) {
+	if !validEntry(name) {
+		return errEntryName
+	}
 	defer func() {
-		if recover() != nil {
-			err = errors.New("no localStorage")
+		if r := recover(); r != nil {
+			err = errors.New("the browser refused to store the entry (storage full or blocked)")
 		}
 	}()
-	ls := js.Global().Get("localStorage")
-	if ls.IsUndefined() || ls.IsNull() {
-		return errors.New("no localStorage")
+	ls, err := storage()
+	if err != nil {
+		return err
 	}
-	ls.Call("setItem", storageKey, string(b))
+	ls.Call("setItem", "sig."+name, string(b))
+	return nil
+}
+
+func (webStore) remove(name string) (err error) {
+	if !validEntry(name) {
+		return errEntryName
+	}
+	defer func() {
+		if recover() != nil {
+			err = errNoStorage
+		}
+	}()
+	ls, err := storage()
+	if err != nil {
+		return err
+	}
+	ls.Call("removeItem", "sig."+name)
 	return nil
 }
 

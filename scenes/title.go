@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -14,14 +15,27 @@ type title struct {
 	base
 	art  ui.Rect
 	name ui.Rect
+
+	cont   *play   // the saved, unfinished game that Continue resumes (nil: none)
+	notice string  // what became of a save that could not be continued
+	noteR  ui.Rect // where the notice is drawn
 }
 
 func newTitle(m *Manager) *title {
 	s := &title{base: base{m: m}}
-	s.menu.Add(&ui.Button{ID: "play", Label: "Play", Icon: ui.IconPlay, Look: ui.Primary})
-	s.menu.Add(&ui.Button{ID: "settings", Label: "Settings", Icon: ui.IconGear})
+	s.cont, s.notice = resumable(m)
+	if s.cont != nil {
+		// First, and so focused: the game being played is what a player most likely wants back.
+		s.menu.Add(&ui.Button{ID: "continue", Label: lang.T("saves.title.continue"), Sub: lang.T("saves.title.continue.sub", s.cont.g.Name, s.cont.match.Moves()), Icon: ui.IconPlay, Look: ui.Primary})
+	}
+	s.menu.Add(&ui.Button{ID: "play", Label: lang.T("title.play"), Icon: ui.IconPlay, Look: ui.Primary})
+	if s.cont != nil {
+		s.menu.Get("play").Look = ui.Plain // one primary button: Continue
+	}
+	s.menu.Add(&ui.Button{ID: "records", Label: lang.T("saves.title.records"), Icon: ui.IconBook})
+	s.menu.Add(&ui.Button{ID: "settings", Label: lang.T("menu.settings"), Icon: ui.IconGear})
 	if canQuit() {
-		s.menu.Add(&ui.Button{ID: "quit", Label: "Quit"})
+		s.menu.Add(&ui.Button{ID: "quit", Label: lang.T("title.quit")})
 	}
 	return s
 }
@@ -31,9 +45,18 @@ func (s *title) Name() string { return "title" }
 func (s *title) Layout(mt ui.Metrics) {
 	s.mt = mt
 	scr := mt.Screen().Inset(mt.Pt(24))
+	s.noteR = noticeRect(mt, scr, s.notice)
+	if s.noteR.H > 0 {
+		scr.H -= s.noteR.H + mt.Pt(12)
+	}
 	bw, bh, gap := math.Min(mt.Pt(280), scr.W), mt.Pt(56), mt.Pt(14)
 	n := len(s.menu.Buttons)
 	buttonsH := float64(n)*bh + float64(n-1)*gap
+	if buttonsH > scr.H && n > 1 {
+		// A short screen: the buttons close up to the touch size before leaving it.
+		bh, gap = math.Max(mt.Touch(), bh*scr.H/buttonsH), mt.Pt(8)
+		buttonsH = float64(n)*bh + float64(n-1)*gap
+	}
 	nameH := mt.LineHeight(ui.Display) + mt.LineHeight(ui.Body)*1.6
 	// Stacked (art, name, buttons) where the screen is tall enough; on a short, wide screen
 	// the buttons stand to the right of the art and the name.
@@ -63,15 +86,25 @@ func (s *title) Layout(mt ui.Metrics) {
 		y = right.Y + math.Max(0, (right.H-buttonsH)/2)
 	}
 	for _, b := range s.menu.Buttons {
-		b.Rect = ui.Rect{X: right.CX() - bw/2, Y: y, W: bw, H: bh}
+		// Side by side, a right-to-left reader meets the name first, at the right.
+		b.Rect = mt.Flip(ui.Rect{X: right.CX() - bw/2, Y: y, W: bw, H: bh}, scr)
 		y += bh + gap
 	}
+	s.art, s.name = mt.Flip(s.art, scr), mt.Flip(s.name, scr)
 	s.rehit()
 }
 
 func (s *title) Update(in []ui.Intent) {
 	for _, it := range in {
 		switch s.menu.Handle(it) {
+		case "continue":
+			click()
+			s.m.Goto(s.cont)
+			return
+		case "records":
+			click()
+			s.m.Goto(newRecords(s.m, s))
+			return
 		case "play":
 			click()
 			s.m.Goto(newPicker(s.m))
@@ -91,14 +124,15 @@ func (s *title) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	ui.Backdrop(dst, mt)
 	s.drawArt(dst)
-	mt.Text(dst, "Sig", ui.Display, s.name.CX(), s.name.Y, ui.Center, sprites.Ink)
-	sub := "Five stick and board games of North Africa"
+	mt.Text(dst, lang.T("title.name"), ui.Display, s.name.CX(), s.name.Y, ui.Center, sprites.Ink)
+	sub := lang.T("title.tagline")
 	st := ui.Body
 	if mt.Measure(st, sub) > s.name.W {
 		st = ui.Small
 	}
 	mt.Text(dst, mt.Ellipsize(sub, st, s.name.W), st, s.name.CX(), s.name.Y+mt.LineHeight(ui.Display), ui.Center, sprites.Wood)
 	s.menu.Draw(dst, mt)
+	drawNotice(dst, mt, s.noteR, s.notice)
 }
 
 // drawArt is a still life on a patch of sand: four sticks fallen across each other, the

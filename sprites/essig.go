@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -21,6 +22,11 @@ type EsSigSpec struct {
 	Final []int
 	// Players is how many rings there are.
 	Players int
+	// Words are the board's labels in the player's language: Start over the start groove, Sig
+	// on the final spaces, Sigs (a format taking the count) on the traps, Places under the
+	// escape order's places. An empty word is left off (the picker's small picture).
+	Start, Sig, Sigs string
+	Places           []string
 }
 
 // EsSigTable is Es-Sîg's board laid out in a rectangle: a plank of carved wood with the 7×7
@@ -177,10 +183,10 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 		BoardText(dst, strconv.Itoa(s), x+side*0.17, y+side*0.16, u*0.19, true, chalk(0.55))
 		label := ""
 		switch {
-		case t.spec.Traps[s] > 0:
-			label = strconv.Itoa(t.spec.Traps[s]) + " sîgs"
+		case t.spec.Traps[s] > 0 && t.spec.Sigs != "":
+			label = fmt.Sprintf(t.spec.Sigs, t.spec.Traps[s])
 		case final[s]:
-			label = "sîg"
+			label = t.spec.Sig
 		}
 		if label != "" {
 			BoardText(dst, label, x+side/2, y+side*0.84, u*0.17, true, chalk(0.8))
@@ -190,7 +196,7 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 	// The grooves.
 	start := mr(t.Start)
 	groove(dst, start, u)
-	BoardText(dst, "START", start.X+start.W/2, start.Y+0.3*u, u*0.17, true, chalk(0.6))
+	BoardText(dst, t.spec.Start, start.X+start.W/2, start.Y+0.3*u, u*0.17, true, chalk(0.6))
 	for _, s := range t.Slots {
 		s = mv(s)
 		dimple(dst, s, t.SlotR)
@@ -202,7 +208,9 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 	for k, p := range t.Places {
 		p = mv(p)
 		dimple(dst, p, t.PlaceR)
-		BoardText(dst, Ordinal(k+1), p.X, exit.Y+exit.H*0.84, u*0.15, true, chalk(0.6))
+		if k < len(t.spec.Places) {
+			BoardText(dst, t.spec.Places[k], p.X, exit.Y+exit.H*0.84, u*0.15, true, chalk(0.6))
+		}
 	}
 }
 
@@ -222,21 +230,6 @@ func groove(dst *ebiten.Image, r Rect, u float64) {
 func dimple(dst *ebiten.Image, p Pt, r float64) {
 	Disc(dst, p.X, p.Y, r, Mix(Wood, DarkWood, 0.6))
 	Disc(dst, p.X, p.Y+r*0.1, r*0.85, Mix(Wood, DarkWood, 0.4))
-}
-
-// Ordinal spells n as 1st, 2nd, 3rd, 4th, …
-func Ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }
 
 // DrawWeddingRing draws an Es-Sîg piece, a wedding ring seen from above: a band of the

@@ -5,12 +5,14 @@ import (
 	_ "embed"
 	"unicode"
 
+	"github.com/go-text/typesetting/font"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
-// The fonts are Noto Sans (regular and bold, Latin ranges) and Noto Naskh Arabic (the Arabic
-// block), subset with pyftsubset to keep the browser download small (about 120 KB gzipped for
-// the three); licence in fonts/OFL.txt.
+// The fonts are Noto Sans (regular and bold: English and French) and Noto Naskh Arabic, subset
+// with pyftsubset to what English, French and Arabic need plus the punctuation Sig draws, which
+// keeps them to about 42 KB of the browser download, gzipped, for the three (the ranges and the
+// command to redo it are in fonts/README.md); licence in fonts/OFL.txt.
 var (
 	//go:embed fonts/NotoSans-Regular.ttf
 	regularTTF []byte
@@ -47,12 +49,40 @@ func Face(bold bool, size float64) text.Face {
 }
 
 // FaceFor is the face that can draw s: Noto Naskh Arabic, right to left, when s holds Arabic
-// letters; the Latin face otherwise.
+// letters; the Latin face otherwise. (scenes/ui splits a line that mixes the two scripts into
+// runs and draws each with ArabicFace or Face.)
 func FaceFor(s string, bold bool, size float64) text.Face {
 	for _, r := range s {
 		if unicode.Is(unicode.Arabic, r) {
-			return &text.GoTextFace{Source: arabicSrc, Size: size * 1.1, Direction: text.DirectionRightToLeft}
+			return ArabicFace(size)
 		}
 	}
 	return Face(bold, size)
+}
+
+// ArabicFace is Noto Naskh Arabic at size pixels (drawn a tenth larger, to match the Latin
+// face's x-height), shaped right to left so that its letters join. It has no bold.
+func ArabicFace(size float64) text.Face {
+	return &text.GoTextFace{Source: arabicSrc, Size: size * 1.1, Direction: text.DirectionRightToLeft}
+}
+
+// FaceRTL is the Latin face shaped right to left: for the punctuation inside an Arabic phrase
+// that Naskh lacks (brackets, which right-to-left shaping mirrors, %, the ellipsis).
+func FaceRTL(bold bool, size float64) text.Face {
+	src := regularSrc
+	if bold {
+		src = boldSrc
+	}
+	return &text.GoTextFace{Source: src, Size: size, Direction: text.DirectionRightToLeft}
+}
+
+// ArabicHas reports whether the Arabic face has a glyph for r (the font is subset: it has the
+// Arabic block, digits and a little punctuation, no Latin letters).
+func ArabicHas(r rune) bool {
+	f, ok := arabicSrc.UnsafeInternal().(*font.Face)
+	if !ok {
+		return unicode.Is(unicode.Arabic, r)
+	}
+	_, has := f.NominalGlyph(r)
+	return has
 }

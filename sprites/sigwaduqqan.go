@@ -373,9 +373,10 @@ func boardNumber(dst *ebiten.Image, s string, p Pt, size float64, c color.Color)
 	BoardText(dst, s, p.X, p.Y, size, true, c)
 }
 
-// BoardText writes s centred on (x, y), size pixels high: numbers and labels drawn on boards.
+// BoardText writes s centred on (x, y), size pixels high: numbers and labels drawn on boards,
+// an Arabic label right to left in the Arabic face.
 func BoardText(dst *ebiten.Image, s string, x, y, size float64, bold bool, c color.Color) {
-	if size < 4 {
+	if size < 4 || s == "" {
 		return
 	}
 	op := &text.DrawOptions{}
@@ -383,12 +384,12 @@ func BoardText(dst *ebiten.Image, s string, x, y, size float64, bold bool, c col
 	op.SecondaryAlign = text.AlignCenter
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, Face(bold, size), op)
+	text.Draw(dst, s, FaceFor(s, bold, size), op)
 }
 
 // MeasureBoardText is the width of s as BoardText writes it.
 func MeasureBoardText(s string, size float64, bold bool) float64 {
-	w, _ := text.Measure(s, Face(bold, size), 0)
+	w, _ := text.Measure(s, FaceFor(s, bold, size), 0)
 	return w
 }
 

@@ -93,13 +93,100 @@ func (s *State) Check() error {
 	return nil
 }
 
-// hitChance[d] is roughly the chance that the next throw lets a freed piece move exactly d
-// steps: sig 12/64, 2 15/64, 3 20/64, 4 15/64, a played 6 about 1/64, a 7 about 1/64·12/64.
-var hitChance = [CircuitLen]float64{1: 12.0 / 64, 2: 15.0 / 64, 3: 20.0 / 64, 4: 15.0 / 64, 6: 52.0 / 64 / 64, 7: 12.0 / 64 / 64}
+// reachChance[u][d] is the chance that a whole turn, thrown from its start, lets one piece end
+// a move exactly d steps on, when the values it does not want can be played by other pieces
+// (u = 1: the piece is unfreed, so a sig or a 7 must free it first). A sig's extra throw, a
+// six polished's next throw and the 7 it makes with a sig are all counted: reachChance[0] is
+// 0.188 for one step, 0.294, 0.392 and 0.313 for two, three and four, 0.059 for five.
+var reachChance = turnReach()
 
-// Evaluate is player p's prospects in [-1, 1]: material first, then freed pieces (only they can
-// use 2, 3, 4 and 6), then threats: the chance that a throw lets one side capture an opposing
-// piece, counted more for the side about to throw.
+// turnReach works reachChance out from the throws' chances, the player choosing at each value
+// whether the piece takes it. A sig left to another piece brings the same question back at
+// the next throw, so the chances are found by iterating to their fixed point.
+func turnReach() [2][CircuitLen]float64 {
+	ch := rules.AppendChances(nil, 6)
+	// f[six][u][r] is the chance of going exactly r more steps from a throw (after a six
+	// polished if six is 1).
+	var f, g [2][2][CircuitLen + 1]float64
+	ui := func(u bool) int {
+		if u {
+			return 1
+		}
+		return 0
+	}
+	// after is the chance once a value v has been played, by this piece or by another, and
+	// next follows.
+	after := func(r int, u bool, v int, next func(r int, u bool) float64) float64 {
+		best := next(r, u)
+		if !u || v == 1 || v == 7 {
+			if v == r {
+				return 1
+			}
+			if v < r {
+				best = max(best, next(r-v, false))
+			}
+		}
+		return best
+	}
+	again := func(r int, u bool) float64 { return f[0][ui(u)][r] }
+	againSix := func(r int, u bool) float64 { return f[1][ui(u)][r] }
+	end := func(int, bool) float64 { return 0 }
+	for range 64 {
+		for six := range 2 {
+			for _, u := range []bool{false, true} {
+				for r := 1; r <= CircuitLen; r++ {
+					sum := 0.0
+					for p, c := range ch {
+						v := int(ThrowValue[p])
+						var x float64
+						switch {
+						case six == 1 && IsSig(p):
+							x = after(r, u, 7, again)
+						case six == 1 && p == 6:
+							x = after(r, u, 6, againSix)
+						case six == 1 && p == 0:
+							x = after(r, u, 6, end)
+						case six == 1:
+							x = after(r, u, 6, func(r int, u bool) float64 { return after(r, u, v, end) })
+						case IsSig(p):
+							x = after(r, u, 1, again)
+						case p == 6:
+							x = againSix(r, u)
+						case p == 0:
+							x = 0
+						default:
+							x = after(r, u, v, end)
+						}
+						sum += c * x
+					}
+					g[six][ui(u)][r] = sum
+				}
+			}
+		}
+		f = g
+	}
+	var out [2][CircuitLen]float64
+	for d := 1; d < CircuitLen; d++ {
+		out[0][d], out[1][d] = f[0][0][d], f[0][1][d]
+	}
+	return out
+}
+
+// The weights of Evaluate's terms, tuned in the arena (BENCHMARKS.md): a capture is worth
+// wMaterial/6; a sure threat about 0.3_DOC of one.
+const (
+	wMaterial = 0.75
+	wFreed    = 0.1
+	wThreat   = 0.3
+	// wWaiting is how much the side that does not throw next counts its threats: the other
+	// throws first, and may take or move the pieces concerned.
+	wWaiting = 0.5
+)
+
+// Evaluate is player p's prospects in [-1, 1]: material first, then threats, then freed
+// pieces (only they can use 2, 3, 4 and 6). A threat is the chance that a whole turn lets one
+// side end a move on an opposing piece (reachChance, several attackers of a piece combined),
+// counted less for the side that throws second.
 func (s *State) Evaluate(p int) float64 {
 	switch s.outcome {
 	case drawn:
@@ -112,27 +199,16 @@ func (s *State) Evaluate(p int) float64 {
 	}
 	o := 1 - p
 	material := float64(s.captured[p]-s.captured[o]) / Pieces
-	mine, theirs := s.freedCount(p), s.freedCount(o)
-	freed := float64(mine-theirs) / Pieces
+	freed := float64(s.freedCount(p)-s.freedCount(o)) / Pieces
 	att, def := s.threat(p), s.threat(o)
 	if int(s.toMove) == p {
-		def *= 0.5
+		def *= wWaiting
 	} else {
-		att *= 0.5
+		att *= wWaiting
 	}
-	threat := att - def
-	if threat > 1 {
-		threat = 1
-	} else if threat < -1 {
-		threat = -1
-	}
-	v := 0.75*material + 0.1*freed + 0.14*threat
-	if v > 0.99 {
-		v = 0.99
-	} else if v < -0.99 {
-		v = -0.99
-	}
-	return v
+	threat := max(-1, min(1, att-def))
+	v := wMaterial*material + wFreed*freed + wThreat*threat
+	return max(-0.99, min(0.99, v))
 }
 
 func (s *State) freedCount(pl int) int {
@@ -145,8 +221,8 @@ func (s *State) freedCount(pl int) int {
 	return n - bits.OnesCount8(s.unfreed[pl])
 }
 
-// threat sums, over the opposing pieces, the best chance that one of pl's pieces can end its
-// next move on it.
+// threat sums, over the opposing pieces, the chance that one of pl's pieces can end a move of
+// a turn of pl on it (each attacker's chance from reachChance, taken as independent).
 func (s *State) threat(pl int) float64 {
 	opp := 1 - pl
 	sum := 0.0
@@ -155,27 +231,19 @@ func (s *State) threat(pl int) float64 {
 			continue
 		}
 		idx := indicesOf[pl][squareOf[opp][j]]
-		best := 0.0
+		miss := 1.0
 		for id, i := range s.at[pl] {
 			if i < 0 {
 				continue
 			}
-			unfreed := s.unfreed[pl]&(1<<id) != 0
+			u := int(s.unfreed[pl] >> id & 1)
 			for _, t := range idx {
-				if t < 0 {
-					continue
-				}
-				d := (t - i + CircuitLen) % CircuitLen
-				c := hitChance[d]
-				if unfreed && d != 1 && d != 7 {
-					c = 0
-				}
-				if c > best {
-					best = c
+				if t >= 0 {
+					miss *= 1 - reachChance[u][(t-i+CircuitLen)%CircuitLen]
 				}
 			}
 		}
-		sum += best
+		sum += 1 - miss
 	}
 	return sum
 }

@@ -24,9 +24,13 @@ import (
 // settles on the face the rules chose. Everything random comes from the arena's seeded source,
 // so the same seed throws the same way.
 type Arena struct {
-	Kind   rules.Sticks
-	Rect   ui.Rect
-	sticks []stick
+	Kind rules.Sticks
+	Rect ui.Rect
+	// Reduced (the reduced-motion setting) shows a throw as a short fade of the sticks into
+	// where they come to rest, not their tumble through the air.
+	Reduced bool
+	fade    float64 // how far the sticks have faded in (1: fully shown)
+	sticks  []stick
 	thrown bool
 	landed bool // the sticks of the last throw lie still
 	rng    *rand.Rand
@@ -74,7 +78,7 @@ type tumble struct {
 
 // NewArena makes a tray for the sticks of kind k (none for games without sticks).
 func NewArena(k rules.Sticks, seed int64) *Arena {
-	a := &Arena{Kind: k, rng: rand.New(rand.NewPCG(uint64(seed), 17))}
+	a := &Arena{Kind: k, rng: rand.New(rand.NewPCG(uint64(seed), 17)), fade: 1}
 	n := k.Count()
 	a.sticks = make([]stick, n)
 	asp := defaultAspect
@@ -131,6 +135,27 @@ func (a *Arena) Throw(q *Queue, faces uint8, dur float64, start func()) {
 		dur = 1
 	}
 	tb := a.simulate(faces)
+	if a.Reduced {
+		// The same throw, the same faces: the sticks appear where they come to rest.
+		q.Add(Step{
+			Dur: ReducedFade * dur,
+			Start: func() {
+				a.thrown, a.landed, a.fade = true, false, 0
+				a.toss = tb
+				a.pose(tb, tb.rest)
+				if start != nil {
+					start()
+				}
+			},
+			Run: func(t float64) {
+				a.toss, a.thrown = tb, true
+				a.pose(tb, tb.rest)
+				a.fade = t
+				a.landed = t >= 1
+			},
+		})
+		return
+	}
 	span := math.Max(restMin, math.Min(restMax, tb.rest))
 	q.Add(Step{
 		Dur: span * dur,
@@ -155,9 +180,13 @@ func (a *Arena) Throw(q *Queue, faces uint8, dur float64, start func()) {
 func (a *Arena) Settle() {
 	if a.toss != nil {
 		a.pose(a.toss, a.toss.rest)
-		a.landed = true
+		a.landed, a.fade = true, 1
 	}
 }
+
+// ReducedFade is how long (at normal speed) the short fade lasts that stands in for a long
+// animation when reduced motion is on.
+const ReducedFade = 0.3
 
 // pose sets the sticks to where the tumble has them at simulated time tm.
 func (a *Arena) pose(tb *tumble, tm float64) {
@@ -527,5 +556,9 @@ func (a *Arena) Draw(dst *ebiten.Image, m ui.Metrics) {
 			sprites.Fill(dst, sprites.Ellipse(x, y, l*0.6, l*0.16, s.angle), sprites.Fade(sprites.Saffron, 0.55))
 		}
 		sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
+	}
+	if a.fade < 1 {
+		// Fading in: the tray's floor laid over the sticks, thinning away.
+		sprites.FillTextured(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H, rad*0.7), sprites.SandTexture(), m.Unit, sprites.Fade(color.RGBA{235, 225, 205, 255}, 1-a.fade))
 	}
 }

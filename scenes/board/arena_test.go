@@ -171,3 +171,44 @@ func BenchmarkThrowSimulation(b *testing.B) {
 		a.simulate(uint8(i) & 63)
 	}
 }
+
+// TestReducedThrowFades: with reduced motion a throw is one short fade that ends with the
+// sticks exactly where the full tumble leaves them, on the faces chosen, whether it is played
+// out tick by tick or skipped.
+func TestReducedThrowFades(t *testing.T) {
+	r := ui.Rect{W: 380, H: 96}
+	for _, k := range []rules.Sticks{rules.FourGreenWhite, rules.SixPolishedRough} {
+		n := k.Count()
+		for seed := int64(1); seed <= 12; seed++ {
+			faces := uint8(seed*29) & (1<<n - 1)
+			full, _, _ := throwOnce(t, k, seed, r, faces)
+			for _, skip := range []bool{false, true} {
+				a := NewArena(k, seed)
+				a.Rect, a.Reduced = r, true
+				var q Queue
+				a.Throw(&q, faces, 1, nil)
+				if q.Len() != 1 || q.steps[0].Dur > ReducedFade+1e-9 {
+					t.Fatalf("%v seed %d: reduced throw queued %d steps, the first %.2f s long", k, seed, q.Len(), q.steps[0].Dur)
+				}
+				q.Advance(1.0 / 60)
+				if a.fade <= 0 || a.fade >= 1 || a.Landed() {
+					t.Fatalf("%v seed %d: one tick in, fade %.2f landed %v: not a fade", k, seed, a.fade, a.Landed())
+				}
+				if skip {
+					q.Finish()
+				}
+				for q.Busy() {
+					q.Advance(1.0 / 60)
+				}
+				if !a.Landed() || a.fade != 1 || a.Faces() != faces {
+					t.Fatalf("%v seed %d: after the fade landed %v fade %.2f faces %06b, want %06b", k, seed, a.Landed(), a.fade, a.Faces(), faces)
+				}
+				for i := range a.sticks {
+					if a.sticks[i] != full.sticks[i] {
+						t.Fatalf("%v seed %d: stick %d rests at %+v, the full throw at %+v", k, seed, i, a.sticks[i], full.sticks[i])
+					}
+				}
+			}
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"sig/rules"
 	"sig/rules/essig"
 	"sig/scenes/board"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -78,6 +79,7 @@ type esSigBoard struct {
 	raceCore
 	m  ui.Metrics
 	tb *sprites.EsSigTable
+	tl lang.Lang // the language tb's labels are in
 
 	model esModel
 	ready bool
@@ -105,6 +107,10 @@ func esSpec(players int) sprites.EsSigSpec {
 	for x := essig.LastRun; x <= essig.Last; x++ {
 		spec.Final = append(spec.Final, x)
 	}
+	spec.Start, spec.Sig, spec.Sigs = lang.T("essig.start"), lang.T("essig.sig"), lang.T("essig.sigs")
+	for k := 1; k < players; k++ {
+		spec.Places = append(spec.Places, lang.Ordinal(k))
+	}
 	return spec
 }
 
@@ -124,7 +130,7 @@ func (b *esSigBoard) Layout(m ui.Metrics, r ui.Rect) {
 	if b.tb != nil {
 		b.tb.Dispose()
 	}
-	b.tb = sprites.LayoutEsSig(r.S().Inset(r.W*0.01), esSpec(b.players()))
+	b.tb, b.tl = sprites.LayoutEsSig(r.S().Inset(r.W*0.01), esSpec(b.players())), lang.Current()
 	if b.ready {
 		b.cur = b.pose(b.model)
 		for i := range b.choices {
@@ -151,10 +157,11 @@ func (b *esSigBoard) Sync(s rules.State) {
 		return
 	}
 	n := min(st.Players(), 8)
-	if b.tb != nil && len(b.tb.Slots) != n {
-		// The layout's grooves were made for another number of players.
+	if b.tb != nil && (len(b.tb.Slots) != n || b.tl != lang.Current()) {
+		// The layout's grooves were made for another number of players, or its labels for
+		// another language.
 		b.tb.Dispose()
-		b.tb = sprites.LayoutEsSig(b.tb.Rect, esSpec(n))
+		b.tb, b.tl = sprites.LayoutEsSig(b.tb.Rect, esSpec(n)), lang.Current()
 	}
 	b.model = esModelOf(st)
 	b.ready = true
@@ -251,6 +258,13 @@ func (b *esSigBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (rul
 				b.cursor = k
 			}
 		}
+	case ui.Next, ui.Prev:
+		// Tab goes from one direction to the other.
+		d := 1
+		if in.Kind == ui.Prev {
+			d = len(b.choices) - 1
+		}
+		b.cursor = (b.cursor + d) % len(b.choices)
 	case ui.Activate:
 		return pick(b.cursor)
 	case ui.Tap:
@@ -696,9 +710,9 @@ func (b *esSigBoard) tagSize() float64 {
 
 func esChoiceLabel(forward bool) string {
 	if forward {
-		return "Forward"
+		return lang.T("essig.forward")
 	}
-	return "Back"
+	return lang.T("essig.back")
 }
 
 // drawChoicesUnder draws what lies under the pieces for a steering decision: each direction's

@@ -1,11 +1,9 @@
 package boards
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -13,6 +11,7 @@ import (
 	"sig/rules"
 	"sig/rules/sadeqa"
 	"sig/scenes/board"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -133,6 +132,9 @@ type sadeqaBoard struct {
 	scoreFor [2][2]int
 	tag      string
 	tagFor   [2]int
+	tagLang  lang.Lang
+	// scoreLang is the language of score (a language change makes it afresh).
+	scoreLang lang.Lang
 
 	// The picture as it is now; animation steps change it event by event.
 	holes    [sadeqa.Holes]int
@@ -276,61 +278,43 @@ func (b *sadeqaBoard) name(p int) string {
 		return b.env.Names[p]
 	}
 	if p == sadeqa.North {
-		return "North"
+		return lang.T("sadeqa.north")
 	}
-	return "South"
-}
-
-// tell addresses an instruction to player p ("Sow …" for "You", "Amira: sow …" otherwise).
-func (b *sadeqaBoard) tell(p int, what string) string {
-	if b.name(p) == "You" {
-		return strings.ToUpper(what[:1]) + what[1:]
-	}
-	return b.name(p) + ": " + what
-}
-
-// verb is the third person for a name, the second for "You".
-func (b *sadeqaBoard) verb(p int, third, second string) string {
-	if b.name(p) == "You" {
-		return second
-	}
-	return third
+	return lang.T("sadeqa.south")
 }
 
 // explain is the standing caption for the position.
 func (b *sadeqaBoard) explain(st *sadeqa.State) string {
 	p := st.ToMove()
-	row := "the bottom row"
-	if p == sadeqa.North {
-		row = "the top row"
-	}
 	switch {
 	case st.Phase() == rules.PhaseOver:
 		return b.result(st)
 	case st.Bonus():
-		return b.tell(p, "bonus move! Sow again from one of your holes")
+		return tell(b.env, p, "sadeqa.bonus")
+	case p == sadeqa.North:
+		return tell(b.env, p, "sadeqa.sow.top")
 	}
-	return b.tell(p, "sow from one of your holes ("+row+")")
+	return tell(b.env, p, "sadeqa.sow.bottom")
 }
 
 // result says how the game ended and the score.
 func (b *sadeqaBoard) result(st *sadeqa.State) string {
 	sc := st.Scores()
-	wins := "a draw"
+	wins := lang.T("sadeqa.draw")
 	switch {
 	case sc[0] > sc[1]:
-		wins = b.name(0) + " " + b.verb(0, "wins", "win")
+		wins = winsText(b.env, 0)
 	case sc[1] > sc[0]:
-		wins = b.name(1) + " " + b.verb(1, "wins", "win")
+		wins = winsText(b.env, 1)
 	}
-	why := "No move is left"
+	why := lang.T("sadeqa.why.nomove")
 	switch st.Ended() {
 	case sadeqa.EndQuiet:
-		why = fmt.Sprintf("%d turns without a capture", sadeqa.QuietLimit)
+		why = lang.T("sadeqa.why.quiet", sadeqa.QuietLimit)
 	case sadeqa.EndRepetition:
-		why = "The same position a third time"
+		why = lang.T("sadeqa.why.repeat")
 	}
-	return fmt.Sprintf("%s: %s, %d–%d", why, wins, sc[0], sc[1])
+	return lang.T("sadeqa.result", why, wins, sc[0], sc[1])
 }
 
 // ShowHints marks the holes the player to move may sow from (nil clears them).
@@ -375,23 +359,23 @@ func (b *sadeqaBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 		case rules.EvCaptured:
 			b.animCapture(q, e)
 		case rules.EvBonus:
-			b.animToast(q, "Bonus move!", sadeqaToastTime)
+			b.animToast(q, lang.T("sadeqa.toast.bonus"), sadeqaToastTime)
 		case rules.EvPass:
 			p := e.Player
-			b.animToast(q, fmt.Sprintf("%s %s no move: pass", b.name(p), b.verb(p, "has", "have")), sadeqaToastTime*1.4)
+			b.animToast(q, say(b.env, p, "sadeqa.toast.pass"), sadeqaToastTime*1.4)
 		case rules.EvTurn:
 			p := e.Player
 			q.Add(board.Step{Start: func() { b.toMove, b.newTurn = p, true }})
 		case rules.EvGameOver:
 			st := after.(*sadeqa.State)
 			sc := st.Scores()
-			msg := fmt.Sprintf("A draw, %d–%d", sc[0], sc[1])
+			msg := lang.T("sadeqa.toast.draw", sc[0], sc[1])
 			if r := st.Ranks(); len(r) == 2 && r[0] != r[1] {
 				w := 0
 				if r[1] == 1 {
 					w = 1
 				}
-				msg = fmt.Sprintf("%s %s, %d–%d", b.name(w), b.verb(w, "wins", "win"), sc[0], sc[1])
+				msg = say(b.env, w, "sadeqa.toast.win", sc[0], sc[1])
 			}
 			b.animToast(q, msg, sadeqaToastTime*1.6)
 		}
@@ -406,19 +390,28 @@ func (b *sadeqaBoard) handOver(i int) sprites.Pt {
 
 // holeOf names hole i as the rules and the log do: S1..S10 for South's row, N1..N10 for
 // North's, each numbered from its owner's left.
-func (b *sadeqaBoard) holeOf(i int) string { return sadeqaHoleNames[i%sadeqa.Holes] }
+func (b *sadeqaBoard) holeOf(i int) string { return sadeqaHoleNames()[i%sadeqa.Holes] }
 
-var sadeqaHoleNames = func() [sadeqa.Holes]string {
-	var out [sadeqa.Holes]string
-	for i := range out {
-		row := "S"
-		if i >= sadeqa.RowHoles {
-			row = "N"
-		}
-		out[i] = row + strconv.Itoa(i%sadeqa.RowHoles+1)
+// sadeqaHoleNames are the holes' names in the current language (S1…N10, ج1…ش10), made once
+// per language so that a frame formats no text.
+func sadeqaHoleNames() *[sadeqa.Holes]string {
+	l := lang.Current()
+	if out, ok := sadeqaHoleCache[l]; ok {
+		return out
 	}
+	out := new([sadeqa.Holes]string)
+	for i := range out {
+		key := "log.hole.south"
+		if i >= sadeqa.RowHoles {
+			key = "log.hole.north"
+		}
+		out[i] = lang.T(key, i%sadeqa.RowHoles+1)
+	}
+	sadeqaHoleCache[l] = out
 	return out
-}()
+}
+
+var sadeqaHoleCache = map[lang.Lang]*[sadeqa.Holes]string{}
 
 func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 	p, from, n, lap := e.Player, e.From, e.Count, e.Value
@@ -442,9 +435,9 @@ func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 				}
 				b.origins |= 1 << from
 			}
-			b.caption = fmt.Sprintf("%s %s %s from %s", b.name(p), b.verb(p, "sows", "sow"), sadeqaSeedWord(n), b.holeOf(from))
+			b.caption = say(b.env, p, "sadeqa.sows", sadeqaSeedWord(n), b.holeOf(from))
 			if lap > 1 {
-				b.caption = fmt.Sprintf("Lap %d: %s %s %s from %s", lap, b.name(p), b.verb(p, "lifts", "lift"), sadeqaSeedWord(n), b.holeOf(from))
+				b.caption = b.lifts(p, lap, n, from)
 			}
 			first = true
 		},
@@ -462,10 +455,21 @@ func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 }
 
 func sadeqaSeedWord(n int) string {
-	if n == 1 {
-		return "1 seed"
+	switch {
+	case n >= 0 && n <= 2:
+		return lang.T("sadeqa.seeds." + strconv.Itoa(n))
+	case n <= 10:
+		return lang.T("sadeqa.seeds.few", n)
 	}
-	return strconv.Itoa(n) + " seeds"
+	return lang.T("sadeqa.seeds.many", n)
+}
+
+// lifts is a later lap's caption: "Lap 2: Amira lifts 5 seeds from N3".
+func (b *sadeqaBoard) lifts(p, lap, n, from int) string {
+	if isYou(b.name(p)) {
+		return lang.T("sadeqa.lifts.you", lap, sadeqaSeedWord(n), b.holeOf(from))
+	}
+	return lang.T("sadeqa.lifts", b.name(p), lap, sadeqaSeedWord(n), b.holeOf(from))
 }
 
 // animSow drops one seed from the hand, which moves on from hole from to hole e.To; last is
@@ -547,7 +551,7 @@ func (b *sadeqaBoard) animWarana(q *board.Queue, e rules.Event) {
 		Start: func() {
 			b.owner[to] = p
 			b.spear[to] = 0
-			b.caption = fmt.Sprintf("%s %s %s: a warana, %s from now on", b.name(p), b.verb(p, "spears", "spear"), b.holeOf(to), b.whose(p))
+			b.caption = say(b.env, p, "sadeqa.spears", b.holeOf(to))
 		},
 		Run: func(t float64) {
 			if t < 1 && !sounded {
@@ -563,20 +567,17 @@ func (b *sadeqaBoard) animWarana(q *board.Queue, e rules.Event) {
 	})
 }
 
-// possessive is "your" for "You", else "Amira's".
-func (b *sadeqaBoard) possessive(p int) string {
-	if b.name(p) == "You" {
-		return "your"
+// captures is the caption of p's capture of n seeds from the other player's warana on hole
+// from, said to whichever of the two is at the screen.
+func (b *sadeqaBoard) captures(p, n, from int) string {
+	seeds, hole := sadeqaSeedWord(n), b.holeOf(from)
+	switch {
+	case isYou(b.name(p)):
+		return lang.T("sadeqa.captures.you", seeds, b.name(1-p), hole)
+	case isYou(b.name(1 - p)):
+		return lang.T("sadeqa.captures.fromyou", b.name(p), seeds, hole)
 	}
-	return b.name(p) + "'s"
-}
-
-// whose is "yours" for "You", else "Amira's".
-func (b *sadeqaBoard) whose(p int) string {
-	if b.name(p) == "You" {
-		return "yours"
-	}
-	return b.name(p) + "'s"
+	return lang.T("sadeqa.captures", b.name(p), seeds, b.name(1-p), hole)
 }
 
 // storeSpot is where the i-th captured seed lies in player p's dish, and its half length.
@@ -618,7 +619,7 @@ func (b *sadeqaBoard) animCapture(q *board.Queue, e rules.Event) {
 				from := sprites.Pt{X: c.X + float64(k)*b.hole*0.3 - b.hole*0.15*float64(n-1), Y: c.Y}
 				b.fly = append(b.fly, sadeqaFly{from: from, to: sprites.Pt{X: x, Y: y}, x: from.X, y: from.Y, scale: 1})
 			}
-			b.caption = fmt.Sprintf("%s %s %s from %s warana on %s", b.name(p), b.verb(p, "captures", "capture"), sadeqaSeedWord(n), b.possessive(1-p), b.holeOf(from))
+			b.caption = b.captures(p, n, from)
 			sounded = false
 		},
 		Run: func(t float64) {
@@ -721,10 +722,33 @@ func (b *sadeqaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 			return 0, false
 		}
 		return b.choose(b.cursor)
+	case ui.Next, ui.Prev:
+		// Tab walks the focus over the holes the player to move may sow from, left to right
+		// as they lie on screen.
+		b.keys = true
+		b.cursor = b.cycle(in.Kind == ui.Next)
 	case ui.Back:
 		b.note = ""
 	}
 	return 0, false
+}
+
+// cycle is the next (or previous) hole on screen after the cursor that is a legal sowing.
+func (b *sadeqaBoard) cycle(forward bool) int {
+	col, row := sadeqaScreen(b.cursor)
+	at := row*sadeqa.RowHoles + col
+	for k := 1; k <= sadeqa.Holes; k++ {
+		d := k
+		if !forward {
+			d = -k
+		}
+		n := ((at+d)%sadeqa.Holes + sadeqa.Holes) % sadeqa.Holes
+		i := sadeqaFromScreen(n%sadeqa.RowHoles, n/sadeqa.RowHoles)
+		if b.st != nil && i/sadeqa.RowHoles == b.st.ToMove() && rules.Contains(b.legal, rules.Move(i%sadeqa.RowHoles+1)) {
+			return i
+		}
+	}
+	return b.cursor
 }
 
 // sadeqaScreen is where hole i lies on screen: its column from the left and its row (0 top).
@@ -747,7 +771,7 @@ func (b *sadeqaBoard) choose(i int) (rules.Move, bool) {
 	st := b.st
 	p := st.ToMove()
 	if i/sadeqa.RowHoles != p {
-		b.note = fmt.Sprintf("That is %s row: sow from one of %s", b.possessive(1-p), b.ownHoles(p))
+		b.note = say(b.env, 1-p, "sadeqa.note.row")
 		return 0, false
 	}
 	k := i%sadeqa.RowHoles + 1
@@ -757,21 +781,13 @@ func (b *sadeqaBoard) choose(i int) (rules.Move, bool) {
 	}
 	switch {
 	case st.Warana(i) >= 0:
-		b.note = fmt.Sprintf("Hole %d is a warana: no sowing starts from a warana", k)
+		b.note = lang.T("sadeqa.note.warana", k)
 	case st.Seeds(i) == 0:
-		b.note = fmt.Sprintf("Hole %d is empty", k)
+		b.note = lang.T("sadeqa.note.empty", k)
 	default:
-		b.note = fmt.Sprintf("Sowing from hole %d would never end, so it is not allowed", k)
+		b.note = lang.T("sadeqa.note.endless", k)
 	}
 	return 0, false
-}
-
-// ownHoles is "your own holes" for "You", "Amira's own holes" otherwise.
-func (b *sadeqaBoard) ownHoles(p int) string {
-	if b.name(p) == "You" {
-		return "your own holes"
-	}
-	return b.name(p) + "'s own holes"
 }
 
 func (b *sadeqaBoard) color(p int) sprites.PlayerColor {
@@ -911,11 +927,11 @@ func (b *sadeqaBoard) drawHand(dst *ebiten.Image) {
 
 // tagStamp is the hand's tag, "lap 3 · 12 seeds", anchored at its bottom left.
 func (b *sadeqaBoard) tagStamp() *stamp {
-	if b.tagFor != [2]int{b.lap, b.hand} {
-		b.tagFor = [2]int{b.lap, b.hand}
+	if b.tagFor != [2]int{b.lap, b.hand} || b.tagLang != lang.Current() {
+		b.tagFor, b.tagLang = [2]int{b.lap, b.hand}, lang.Current()
 		b.tag = sadeqaSeedWord(b.hand)
 		if b.lap > 0 {
-			b.tag = "lap " + sadeqaCount(b.lap) + " · " + b.tag
+			b.tag = lang.T("sadeqa.tag.lap", sadeqaCount(b.lap), b.tag)
 		}
 	}
 	m := b.m
@@ -988,7 +1004,7 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 		if b.toMove == i/sadeqa.RowHoles {
 			col = sprites.Ink
 		}
-		b.stamps.text(dst, m, sadeqaHoleNames[i], st, c.Center.X, y, ui.Center, col)
+		b.stamps.text(dst, m, sadeqaHoleNames()[i], st, c.Center.X, y, ui.Center, col)
 	}
 	sc := [2]int{b.captured[0], b.captured[1]}
 	for i, o := range b.owner {
@@ -1024,22 +1040,23 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 func (b *sadeqaBoard) storeLabelW(p int) float64 {
 	d := b.table.Stores[p&1]
 	in := d.W - d.H*0.9
-	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, "80 points (80 captured)"))
+	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, lang.T("sadeqa.score.captured", 80, 80)))
 	return math.Max(in*0.25, math.Min(in*0.45, need))
 }
 
 // scoreText is player p's score line: the points, and how many of them are captured seeds. The
 // text is kept until the numbers change, so drawing it allocates nothing.
 func (b *sadeqaBoard) scoreText(p, score int) string {
-	if b.scoreFor[p] != [2]int{score, b.captured[p]} || b.score[p] == "" {
+	if b.scoreFor[p] != [2]int{score, b.captured[p]} || b.score[p] == "" || b.scoreLang != lang.Current() {
 		b.scoreFor[p] = [2]int{score, b.captured[p]}
+		b.scoreLang = lang.Current()
 		switch {
 		case score == b.captured[p]:
-			b.score[p] = sadeqaCount(score) + " points"
+			b.score[p] = lang.T("sadeqa.score", score)
 		case b.captured[p] == 0:
-			b.score[p] = sadeqaCount(score) + " points (in waranas)"
+			b.score[p] = lang.T("sadeqa.score.waranas", score)
 		default:
-			b.score[p] = sadeqaCount(score) + " points (" + sadeqaCount(b.captured[p]) + " captured)"
+			b.score[p] = lang.T("sadeqa.score.captured", score, b.captured[p])
 		}
 	}
 	return b.score[p]

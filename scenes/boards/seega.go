@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -12,6 +11,7 @@ import (
 	"sig/rules"
 	"sig/rules/seega"
 	"sig/scenes/board"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -143,7 +143,7 @@ func (b *seegaBoard) traySlot(p, i int) (x, y, r float64) {
 // a quarter to a half of the basin.
 func (b *seegaBoard) trayLabelW(p int) float64 {
 	t := b.court.Trays[p&1]
-	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p)), b.m.Measure(ui.Small, "12 captured")) + t.H*0.9
+	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p)), b.m.Measure(ui.Small, seegaTrayWords()[1][12])) + t.H*0.9
 	return math.Max(t.W*0.25, math.Min(t.W*0.5, need))
 }
 
@@ -222,21 +222,7 @@ func (b *seegaBoard) steps(from int) uint32 {
 }
 
 // name is player p's name.
-func (b *seegaBoard) name(p int) string {
-	if p >= 0 && p < len(b.env.Names) && b.env.Names[p] != "" {
-		return b.env.Names[p]
-	}
-	return fmt.Sprintf("Player %d", p+1)
-}
-
-// tell addresses an instruction to player p: "Place your 1st piece" for "You", "Amira: place
-// your 1st piece" for anyone else at the screen.
-func (b *seegaBoard) tell(p int, what string) string {
-	if b.name(p) == "You" {
-		return strings.ToUpper(what[:1]) + what[1:]
-	}
-	return b.name(p) + ": " + what
-}
+func (b *seegaBoard) name(p int) string { return playerName(b.env, p) }
 
 // explain is the standing caption for the position: what the player to move does now, and
 // why when a rule narrows it.
@@ -246,27 +232,18 @@ func (b *seegaBoard) explain(st *seega.State) string {
 	case st.Phase() == rules.PhaseOver:
 		return b.result(st)
 	case st.Placing():
-		nth := "1st"
 		if st.PlacingPiece() == 2 {
-			nth = "2nd"
+			return tell(b.env, p, "seega.place.2")
 		}
-		return b.tell(p, fmt.Sprintf("place your %s piece of two", nth))
+		return tell(b.env, p, "seega.place.1")
 	case st.Blocked() >= 0:
-		return fmt.Sprintf("%s cannot move: %s %s again and must open a way", b.name(st.Blocked()), b.name(p), b.verb(p, "plays", "play"))
+		return say(b.env, p, "seega.blocked", b.name(st.Blocked()))
 	case st.Chain():
-		return b.tell(p, "capture again! Pick a marked piece: only they can capture")
+		return tell(b.env, p, "seega.chain")
 	case st.MustCapture():
-		return b.tell(p, "capture is compulsory: pick a marked piece, only they can capture")
+		return tell(b.env, p, "seega.must")
 	}
-	return b.tell(p, "pick a piece, then the square it steps to")
-}
-
-// verb is "plays" for a name, "play" for "You".
-func (b *seegaBoard) verb(p int, third, second string) string {
-	if b.name(p) == "You" {
-		return second
-	}
-	return third
+	return tell(b.env, p, "seega.pick")
 }
 
 // result says how the game ended.
@@ -279,20 +256,20 @@ func (b *seegaBoard) result(st *seega.State) string {
 			winner = 1
 		}
 	}
-	wins := "it is a draw"
+	wins := lang.T("seega.draw")
 	if winner >= 0 {
-		wins = b.name(winner) + " " + b.verb(winner, "wins", "win")
+		wins = winsText(b.env, winner)
 	}
 	score := fmt.Sprintf("%d–%d", st.Captured(0), st.Captured(1))
 	switch st.Reason() {
 	case seega.NoPieces:
-		return fmt.Sprintf("%s %s no pieces left: %s", b.name(1-winner), b.verb(1-winner, "has", "have"), wins)
+		return say(b.env, 1-winner, "seega.nopieces", wins)
 	case seega.QuietMoves:
-		return fmt.Sprintf("40 moves without a capture: %s (captures %s)", wins, score)
+		return lang.T("seega.quiet", wins, score)
 	case seega.Repetition:
-		return fmt.Sprintf("The same position a third time: %s (captures %s)", wins, score)
+		return lang.T("seega.repeat", wins, score)
 	}
-	return "Game over: " + wins
+	return lang.T("seega.over", wins)
 }
 
 // ShowHints marks the squares open to a placement and the pieces that can move (legal nil:
@@ -327,16 +304,16 @@ func (b *seegaBoard) Animate(q *board.Queue, before, after rules.State, ev rules
 			b.animCapture(q, ev[i:j])
 			i = j - 1
 		case rules.EvChain:
-			b.animToast(q, "Capture again!", seegaToastTime)
+			b.animToast(q, lang.T("seega.toast.chain"), seegaToastTime)
 		case rules.EvBlocked:
-			b.animToast(q, fmt.Sprintf("%s cannot move", b.name(e.Player)), seegaToastTime*1.4)
+			b.animToast(q, say(b.env, e.Player, "seega.toast.blocked"), seegaToastTime*1.4)
 		case rules.EvTurn:
 			p := e.Player
 			q.Add(board.Step{Start: func() { b.toMove, b.newTurn = p, true }})
 		case rules.EvGameOver:
-			msg := "A draw"
+			msg := lang.T("seega.toast.draw")
 			if e.Player >= 0 {
-				msg = b.name(e.Player) + " " + b.verb(e.Player, "wins!", "win!")
+				msg = say(b.env, e.Player, "seega.toast.win")
 			}
 			b.animToast(q, msg, seegaToastTime*1.5)
 		}
@@ -372,7 +349,7 @@ func (b *seegaBoard) animPlace(q *board.Queue, e rules.Event) {
 			b.actors = append(b.actors, seegaActor{owner: p, x: fx, y: fy, scale: fr / b.pieceR(), alpha: 1})
 			a = &b.actors[len(b.actors)-1]
 			b.touch(to)
-			b.caption = fmt.Sprintf("%s %s a piece on %s", b.name(p), b.verb(p, "places", "place"), seega.SquareName(to))
+			b.caption = say(b.env, p, "log.placed", seega.SquareName(to))
 			sound = audio.Step
 		},
 		Run: func(t float64) {
@@ -412,7 +389,7 @@ func (b *seegaBoard) animStep(q *board.Queue, e rules.Event) {
 			b.actors = append(b.actors, seegaActor{owner: p, x: c.X, y: c.Y, scale: 1, alpha: 1})
 			a = &b.actors[len(b.actors)-1]
 			b.touch(from, to)
-			b.caption = fmt.Sprintf("%s %s %s–%s", b.name(p), b.verb(p, "steps", "step"), seega.SquareName(from), seega.SquareName(to))
+			b.caption = say(b.env, p, "seega.stepped", seega.SquareName(from), seega.SquareName(to))
 			sound = audio.Step
 		},
 		Run: func(t float64) {
@@ -460,11 +437,10 @@ func (b *seegaBoard) animCapture(q *board.Queue, evs rules.Events) {
 				c := b.cells[sq].Center
 				b.actors = append(b.actors, seegaActor{owner: owners[i], x: c.X, y: c.Y, scale: 1, alpha: 1})
 			}
-			what := "a piece"
+			b.caption = say(b.env, captor, "seega.captures.one")
 			if len(sqs) > 1 {
-				what = fmt.Sprintf("%d pieces", len(sqs))
+				b.caption = say(b.env, captor, "seega.captures.n", len(sqs))
 			}
-			b.caption = fmt.Sprintf("%s %s %s", b.name(captor), b.verb(captor, "captures", "capture"), what)
 			sound = audio.Capture
 		},
 		Run: func(t float64) {
@@ -578,10 +554,42 @@ func (b *seegaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (rul
 			return 0, false
 		}
 		return b.choose(st, b.cursor)
+	case ui.Next, ui.Prev:
+		// Tab walks the focus over the squares that can be acted on now, in reading order.
+		b.keys = true
+		b.cursor = seegaCycle(b.cursor, b.focusable(), in.Kind == ui.Next)
 	case ui.Back:
 		b.picked, b.note = -1, ""
 	}
 	return 0, false
+}
+
+// focusable are the squares Tab stops on: the open squares while placing, the picked piece and
+// its steps once a piece is picked, else the pieces that can move.
+func (b *seegaBoard) focusable() uint32 {
+	switch {
+	case b.st != nil && b.st.Placing():
+		return b.placeable
+	case b.picked >= 0:
+		return b.steps(b.picked) | 1<<b.picked
+	}
+	return b.pickable
+}
+
+// seegaCycle is the next (or previous) square after from in set, wrapping around; from itself
+// when set is empty.
+func seegaCycle(from int, set uint32, forward bool) int {
+	for k := 1; k <= seega.Squares; k++ {
+		d := k
+		if !forward {
+			d = -k
+		}
+		sq := ((from+d)%seega.Squares + seega.Squares) % seega.Squares
+		if set&(1<<sq) != 0 {
+			return sq
+		}
+	}
+	return from
 }
 
 // Cancel puts the picked piece back (escape); it reports whether one was picked.
@@ -603,9 +611,9 @@ func (b *seegaBoard) choose(st *seega.State, sq int) (rules.Move, bool) {
 		}
 		switch {
 		case sq == seega.Centre:
-			b.note = "The centre stays empty until every piece is placed"
+			b.note = lang.T("seega.note.centre")
 		case st.At(sq) >= 0:
-			b.note = "That square is taken: place on an empty one"
+			b.note = lang.T("seega.note.taken")
 		}
 		return 0, false
 	}
@@ -622,7 +630,7 @@ func (b *seegaBoard) choose(st *seega.State, sq int) (rules.Move, bool) {
 			return 0, false
 		}
 		if st.At(sq) != p {
-			b.note = "Not a step for this piece: choose a marked square, or tap the piece to put it back"
+			b.note = lang.T("seega.note.notstep")
 			return 0, false
 		}
 	}
@@ -636,21 +644,18 @@ func (b *seegaBoard) choose(st *seega.State, sq int) (rules.Move, bool) {
 		b.picked = -1
 		switch {
 		case st.Blocked() >= 0:
-			b.note = fmt.Sprintf("This piece cannot open a way for %s: pick a marked piece", b.name(st.Blocked()))
+			b.note = lang.T("seega.note.openway", b.name(st.Blocked()))
 		case st.MustCapture():
-			b.note = "Capture is compulsory: pick one of the marked pieces, which can capture"
+			b.note = lang.T("seega.note.mustcapture")
 		default:
-			b.note = "This piece has no empty square next to it"
+			b.note = lang.T("seega.note.stuck")
 		}
 	case st.At(sq) == 1-p:
 		b.picked = -1
-		b.note = fmt.Sprintf("That piece is %s's: pick one of yours", b.name(1-p))
-		if b.name(1-p) == "You" {
-			b.note = "That piece is yours, and it is not your turn"
-		}
+		b.note = say(b.env, 1-p, "seega.note.theirs")
 	default:
 		b.picked = -1
-		b.note = "Pick one of your pieces first"
+		b.note = lang.T("seega.note.first")
 	}
 	return 0, false
 }
@@ -854,7 +859,7 @@ func (b *seegaBoard) drawTrays(dst *ebiten.Image) {
 		}
 		b.stamps.text(dst, b.m, b.names[p], st, t.X+t.H*0.75, ty, ui.Start, sprites.Chalk)
 		if t.H >= lh*2 && n >= 0 && n <= seega.PiecesEach {
-			b.stamps.text(dst, b.m, seegaTrayWords[what][n], ui.Small, t.X+t.H*0.75, ty+lh*0.95, ui.Start, sprites.Fade(sprites.Chalk, 0.8))
+			b.stamps.text(dst, b.m, seegaTrayWords()[what][n], ui.Small, t.X+t.H*0.75, ty+lh*0.95, ui.Start, sprites.Fade(sprites.Chalk, 0.8))
 		}
 		for i := 0; i < n; i++ {
 			x, y, r := b.traySlot(p, i)
@@ -863,14 +868,23 @@ func (b *seegaBoard) drawTrays(dst *ebiten.Image) {
 	}
 }
 
-// seegaTrayWords are the basins' counts: "12 in hand", "3 captured".
-var seegaTrayWords = func() (out [2][seega.PiecesEach + 1]string) {
-	for n := range out[0] {
-		out[0][n] = fmt.Sprintf("%d in hand", n)
-		out[1][n] = fmt.Sprintf("%d captured", n)
+// seegaTrayWords are the basins' counts ("12 in hand", "3 captured") in the current language,
+// made once per language so that a frame formats no text.
+func seegaTrayWords() *[2][seega.PiecesEach + 1]string {
+	l := lang.Current()
+	if w, ok := seegaTrayCache[l]; ok {
+		return w
 	}
-	return out
-}()
+	w := new([2][seega.PiecesEach + 1]string)
+	for n := range w[0] {
+		w[0][n] = lang.T("seega.tray.hand", n)
+		w[1][n] = lang.T("seega.tray.captured", n)
+	}
+	seegaTrayCache[l] = w
+	return w
+}
+
+var seegaTrayCache = map[lang.Lang]*[2][seega.PiecesEach + 1]string{}
 
 // drawCaption writes the caption (or the feedback on a refused pick) in the strip between the
 // slab and South's basin: one line if it fits, else two smaller ones.
@@ -878,7 +892,7 @@ func (b *seegaBoard) drawCaption(dst *ebiten.Image) {
 	msg := b.caption
 	ink := sprites.Ink
 	if b.picked >= 0 && !b.busy {
-		msg = "Tap a marked square to step there, or the piece again to put it back"
+		msg = lang.T("seega.hint.picked")
 	}
 	if b.note != "" {
 		msg, ink = b.note, sprites.Mix(sprites.Terracotta, sprites.Ink, 0.3)

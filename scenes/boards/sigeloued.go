@@ -13,6 +13,7 @@ import (
 	"sig/rules"
 	"sig/rules/sigeloued"
 	"sig/scenes/board"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -443,6 +444,14 @@ func (b *elOuedBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 		b.cursor = r*sigeloued.Files + f
 	case ui.Next, ui.Prev:
 		b.keys = true
+		if b.inChoice && b.picked >= 0 {
+			// Tab goes from "Move" to "Free all" (shift-tab back) before it leaves the choice.
+			plain, free := b.optionsOf(b.picked)
+			if plain != nil && free != nil && (b.choice == 0) == (in.Kind == ui.Next) {
+				b.choice = 1 - b.choice
+				return 0, false
+			}
+		}
 		b.inChoice = false
 		b.cycle(in.Kind == ui.Next)
 	case ui.Activate:
@@ -524,7 +533,7 @@ func (b *elOuedBoard) choose(i int) (rules.Move, bool) {
 		o = free
 	}
 	if o == nil {
-		b.note = "This piece cannot do that: the other button is open to it"
+		b.note = lang.T("oued.cantdo")
 		if i == 0 {
 			b.note = b.refusalOf(sigeloued.SquareName(b.picked))
 		}
@@ -550,7 +559,7 @@ func (b *elOuedBoard) refusal(sq int) string {
 			return b.refusalOf(pc.Square)
 		}
 	}
-	return fmt.Sprintf("Tap one of %s's pieces", b.name(me))
+	return say(b.env, me, "oued.tapone")
 }
 
 // refusalOf asks the rules why the plain move of the piece on square name is illegal.
@@ -560,23 +569,50 @@ func (b *elOuedBoard) refusalOf(name string) string {
 		return err.Error()
 	}
 	if err := b.st.Clone().Apply(mv, nil); err != nil {
-		msg := err.Error()
-		if i := strings.Index(msg, ": "); i >= 0 && strings.HasPrefix(msg, "illegal move") {
-			msg = msg[i+2:]
-		}
-		if msg != "" {
-			msg = strings.ToUpper(msg[:1]) + msg[1:]
-		}
-		return msg
+		return elOuedRefusal(err.Error(), name)
 	}
 	return ""
+}
+
+// elOuedRefusals map the rules' reasons for refusing a move to the catalogue: the rules say
+// why (in the protocol's English), the board says it in the player's language. A reason not
+// listed here gets the general refusal, never the English text.
+var elOuedRefusals = []struct{ has, key string }{
+	{"has no piece on", "oued.no.piece"},
+	{"only a 7 or a 13 can free all", "oued.no.freeall"},
+	{"has already been freed", "oued.no.freed"},
+	{"held by", "oued.no.block"},
+	{"has never moved", "oued.no.unfreed"},
+	{"already has a piece", "oued.no.own"},
+}
+
+// elOuedRefusal says in the current language why the move of the piece on square sq was
+// refused with the rules' message msg.
+func elOuedRefusal(msg, sq string) string {
+	for _, r := range elOuedRefusals {
+		if strings.Contains(msg, r.has) {
+			if r.key == "oued.no.own" {
+				if i := strings.Index(msg, "would end on "); i >= 0 {
+					if f := strings.Fields(strings.TrimSuffix(msg[i+len("would end on "):], ",")); len(f) > 0 {
+						return lang.T(r.key, strings.TrimSuffix(f[0], ","))
+					}
+				}
+				return lang.T("oued.no")
+			}
+			if r.key == "oued.no.freed" || r.key == "oued.no.unfreed" {
+				return lang.T(r.key, sq)
+			}
+			return lang.T(r.key)
+		}
+	}
+	return lang.T("oued.no")
 }
 
 func (b *elOuedBoard) name(p int) string {
 	if p >= 0 && p < len(b.env.Names) && b.env.Names[p] != "" {
 		return b.env.Names[p]
 	}
-	return [2]string{"South", "North"}[p&1]
+	return lang.T([2]string{"sadeqa.south", "sadeqa.north"}[p&1])
 }
 
 func (b *elOuedBoard) color(p int) sprites.PlayerColor {
@@ -629,10 +665,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 	b.lit = nil
 	b.line = "…"
 	if len(ev) > 0 && ev[0].Kind == rules.EvThrow {
-		b.line = b.name(ev[0].Player) + " throws the sticks…"
-		if strings.EqualFold(b.name(ev[0].Player), "you") {
-			b.line = "You throw the sticks…"
-		}
+		b.line = say(b.env, ev[0].Player, "oued.throwing")
 	}
 	for i := 0; i < len(ev); i++ {
 		e := ev[i]
@@ -643,9 +676,9 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			who := e.Player
 			b.banner1(q, text, elOuedPopTime, func() { b.meaning, b.meantBy = text, who })
 		case rules.EvNoMove:
-			b.banner1(q, fmt.Sprintf("No piece can use the %d: it is lost", e.Value), elOuedLostTime, nil)
+			b.banner1(q, lang.T("oued.lost", e.Value), elOuedLostTime, nil)
 		case rules.EvFreeAll:
-			b.banner1(q, fmt.Sprintf("Free all: %d pieces step out, front first", e.Count), elOuedPopTime, nil)
+			b.banner1(q, lang.T("oued.freeall", e.Count), elOuedPopTime, nil)
 		case rules.EvStep:
 			if e.Piece < 0 || e.Piece >= sigeloued.Pieces {
 				continue
@@ -744,15 +777,15 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 				},
 			})
 		case rules.EvGameOver:
-			text := "The game is over"
+			text := lang.T("log.over")
 			if r := after.Ranks(); len(r) == 2 {
 				switch {
 				case r[0] < r[1]:
-					text = fmt.Sprintf("%s has taken all six!", b.name(0))
+					text = say(b.env, 0, "oued.alltaken")
 				case r[1] < r[0]:
-					text = fmt.Sprintf("%s has taken all six!", b.name(1))
+					text = say(b.env, 1, "oued.alltaken")
 				default:
-					text = fmt.Sprintf("%d turns without a capture: a draw", sigeloued.QuietLimit)
+					text = lang.T("oued.drawn", sigeloued.QuietLimit)
 				}
 			}
 			b.banner1(q, text, elOuedPopTime, nil)
@@ -808,44 +841,44 @@ func elOuedMeaning(bw elOuedWire, ev rules.Events, i int) string {
 		}
 		if f.Kind == rules.EvBigThrow {
 			if f.Value == 13 {
-				return "Sig: 13 (the six rough's 12 and 1): move one piece 13 or free all"
+				return lang.T("oued.m.13")
 			}
-			return fmt.Sprintf("Sig after six polished: %d: move one piece %d or free all", f.Value, f.Value)
+			return lang.T("oued.m.bigsix", f.Value)
 		}
 	}
 	sig := sigeloued.IsSig(p)
 	if n := bw.Pending.BonusThrows; n > 0 {
-		k := fmt.Sprintf(" (extra throw %d of 3)", 4-n)
+		k := 4 - n
 		switch {
 		case sig:
-			return "Sig: 1" + k
+			return lang.T("oued.m.bonus.sig", k)
 		case p == 6:
-			return "Six polished: 6" + k
+			return lang.T("oued.m.bonus.six", k)
 		case p == 0:
-			return "Six rough: 0" + k
+			return lang.T("oued.m.bonus.rough", k)
 		}
-		return fmt.Sprintf("%d: move a freed piece %d%s", p, p, k)
+		return lang.T("oued.m.bonus.move", p, k)
 	}
 	if bw.Pending.Six {
 		switch {
 		case p == 6:
-			return "Six polished again: play the 6 and throw again"
+			return lang.T("oued.m.six.again")
 		case p == 0:
-			return "Six rough: play the 6, then the turn ends"
+			return lang.T("oued.m.six.rough")
 		}
-		return fmt.Sprintf("%d: play the 6, then the %d", p, p)
+		return lang.T("oued.m.six.then", p)
 	}
 	switch {
 	case sig:
-		return "Sig: 1 and throw again"
+		return lang.T("oued.m.sig")
 	case p == 6:
-		return "Six polished: throw again"
+		return lang.T("oued.m.six")
 	case p == 0 && !bw.Thrown[pl]:
-		return "Six rough: three extra throws"
+		return lang.T("oued.m.rough3")
 	case p == 0:
-		return "Six rough: 0, the turn ends"
+		return lang.T("oued.m.rough0")
 	}
-	return fmt.Sprintf("%d: move a freed piece %d", p, p)
+	return lang.T("oued.m.move", p)
 }
 
 // restLines are the banner's two lines at rest: what is due now, and what just happened.
@@ -855,10 +888,9 @@ func (b *elOuedBoard) restLines() (string, string) {
 	}
 	w := b.w
 	p := w.ToMove & 1
-	who := b.name(p)
 	last := ""
 	if b.meaning != "" && b.meantBy >= 0 {
-		last = b.name(b.meantBy) + " threw " + lowerFirst(b.meaning)
+		last = say(b.env, b.meantBy, "oued.last", lowerFirst(b.meaning))
 	}
 	switch b.st.Phase() {
 	case rules.PhaseOver:
@@ -867,9 +899,9 @@ func (b *elOuedBoard) restLines() (string, string) {
 			if w.Ranks[1] < w.Ranks[0] {
 				win = 1
 			}
-			return fmt.Sprintf("%s has taken all six and wins", b.name(win)), last
+			return say(b.env, win, "oued.won"), last
 		}
-		return fmt.Sprintf("%d turns without a capture: a draw", sigeloued.QuietLimit), last
+		return lang.T("oued.drawn", sigeloued.QuietLimit), last
 	case rules.PhaseMove:
 		v := 0
 		if w.Value != nil {
@@ -878,45 +910,46 @@ func (b *elOuedBoard) restLines() (string, string) {
 		var now string
 		switch {
 		case v == 7 || v == 13:
-			now = fmt.Sprintf("%d: move one piece %d, or free all", v, v)
+			now = lang.T("oued.now.big", v)
 		case v == 1:
-			now = "Sig: free a piece, or step a freed one"
+			now = lang.T("oued.now.sig")
 		case v == 6:
-			now = "Play the 6 with a freed piece"
+			now = lang.T("oued.now.six")
 		default:
-			now = fmt.Sprintf("Play the %d with a freed piece", v)
+			now = lang.T("oued.now.play", v)
 		}
 		if len(w.Pending.Values) > 0 {
-			var rest []string
-			for _, x := range w.Pending.Values {
-				rest = append(rest, fmt.Sprint(x))
+			rest := ""
+			for i, x := range w.Pending.Values {
+				if i == 0 {
+					rest = fmt.Sprint(x)
+				} else {
+					rest = lang.T("oued.and", rest, fmt.Sprint(x))
+				}
 			}
-			now += ", then the " + strings.Join(rest, " and ")
+			now = lang.T("oued.now.then", now, rest)
 		}
 		return now, last
 	}
-	you := strings.EqualFold(who, "you")
 	switch {
 	case w.Pending.BonusThrows > 0:
 		k := 4 - w.Pending.BonusThrows
 		if w.Pending.Thirteen {
-			return fmt.Sprintf("Extra throw %d of 3: the first sig makes 13", k), last
+			return lang.T("oued.bonus.13", k), last
 		}
-		return fmt.Sprintf("Extra throw %d of 3", k), last
+		return lang.T("oued.bonus", k), last
 	case w.Pending.Six:
-		return "Throw again: a sig now makes 7", last
-	case b.meantBy == p && you:
-		return "Throw again", last
+		return lang.T("oued.six7"), last
 	case b.meantBy == p:
-		return who + " throws again", last
-	case you:
-		return "Your turn: throw the sticks", last
+		return say(b.env, p, "oued.again"), last
 	}
-	return who + " throws next", last
+	return say(b.env, p, "oued.next"), last
 }
 
+// lowerFirst puts an English meaning after "threw" ("Amira threw six polished: …"); other
+// languages set it off with a dash and keep it as it is.
 func lowerFirst(s string) string {
-	if s == "" || strings.HasPrefix(s, "Sig") {
+	if s == "" || strings.HasPrefix(s, "Sig") || lang.Current() != lang.English {
 		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
@@ -1248,20 +1281,20 @@ func (b *elOuedBoard) drawChoices(dst *ebiten.Image) {
 	}
 	labels := [2][2]string{}
 	if plain != nil {
-		sub := "lands on " + sigeloued.SquareName(plain.land)
+		sub := lang.T("oued.btn.lands", sigeloued.SquareName(plain.land))
 		if len(plain.takes) > 0 {
-			sub = "takes on " + sigeloued.SquareName(plain.land)
+			sub = lang.T("oued.btn.takes", sigeloued.SquareName(plain.land))
 		}
-		labels[0] = [2]string{fmt.Sprintf("Move %d", v), sub}
+		labels[0] = [2]string{lang.T("oued.btn.move", v), sub}
 	} else {
-		labels[0] = [2]string{fmt.Sprintf("Move %d", v), "blocked"}
+		labels[0] = [2]string{lang.T("oued.btn.move", v), lang.T("oued.btn.blocked")}
 	}
 	if free != nil {
-		sub := "then ends on " + sigeloued.SquareName(free.land)
+		sub := lang.T("oued.btn.ends", sigeloued.SquareName(free.land))
 		if n := len(free.takes); n > 0 {
-			sub = fmt.Sprintf("ends on %s, takes %d", sigeloued.SquareName(free.land), n)
+			sub = lang.T("oued.btn.endstakes", sigeloued.SquareName(free.land), n)
 		}
-		labels[1] = [2]string{fmt.Sprintf("Free all %d, then %d", free.freedN, v-free.freedN), sub}
+		labels[1] = [2]string{lang.T("oued.btn.free", free.freedN, v-free.freedN), sub}
 	}
 	for i := 0; i < 2; i++ {
 		btn := &ui.Button{ID: "choice", Label: labels[i][0], Sub: labels[i][1], Rect: b.choices[i], Look: ui.Plain}

@@ -174,3 +174,33 @@ func parse(src string, into map[string]string) error {
 	}
 	return sc.Err()
 }
+
+// Ordinal spells the place n in a ranking in the current language: 1st, 2nd… in English, 1er,
+// 2e… in French, الأول، الثاني… in Arabic (figures past the tenth).
+func Ordinal(n int) string {
+	switch Current() {
+	case French:
+		if n == 1 {
+			return "1er"
+		}
+		return fmt.Sprintf("%de", n)
+	case Arabic:
+		if n >= 1 && n <= len(arabicOrdinals) {
+			return arabicOrdinals[n-1]
+		}
+		return fmt.Sprint(n)
+	}
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+var arabicOrdinals = [...]string{"الأول", "الثاني", "الثالث", "الرابع", "الخامس", "السادس", "السابع", "الثامن", "التاسع", "العاشر"}

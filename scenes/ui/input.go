@@ -100,10 +100,11 @@ func (r *Reader) pointer(out []Intent, unit float64) []Intent {
 	// Touch first: the first finger down drives the pointer until it lifts.
 	var x, y float64
 	pressed, justPressed, released := false, false, false
+	finger := r.touching
 	if !r.touching {
 		for _, id := range inpututil.AppendJustPressedTouchIDs(nil) {
 			r.touch, r.touching = id, true
-			justPressed = true
+			justPressed, finger = true, true
 			break
 		}
 	}
@@ -139,11 +140,11 @@ func (r *Reader) pointer(out []Intent, unit float64) []Intent {
 		}
 	}
 	if moved || justPressed || released {
-		out = append(out, Intent{Kind: Point, X: x, Y: y, Down: pressed && !released && !r.dragging})
+		out = append(out, Intent{Kind: Point, X: x, Y: y, Down: pressed && !released && !r.dragging, Touch: finger})
 	}
 	if released && r.down {
 		if !r.dragging {
-			out = append(out, Intent{Kind: Tap, X: x, Y: y})
+			out = append(out, Intent{Kind: Tap, X: x, Y: y, Touch: finger})
 		}
 		r.down, r.dragging = false, false
 	}

@@ -66,6 +66,7 @@ type Intent struct {
 	Scroll float64 // pixels (Scroll)
 	Rune   rune    // Char, Key; ' ' for an Activate from the space bar
 	Down   bool    // Point: the pointer is pressed
+	Touch  bool    // Tap, Point: a finger on a touch screen, not a mouse
 }
 
 func (in Intent) String() string {

@@ -110,10 +110,26 @@ func (r Rect) Grid(n int, w, h, gap float64) []Rect {
 // Metrics turns points into pixels for the current window: Unit pixels per point, grown on
 // large windows so a 4K screen is not a postage stamp, never below the device scale (so touch
 // targets stay at least 44 points).
+//
+// RTL and TextScale come from the settings, not the screen: the manager sets them after
+// NewMetrics (a zero TextScale is 1).
 type Metrics struct {
 	W, H  float64 // the screen in pixels
 	Unit  float64 // pixels per point
 	Scale float64 // the device scale factor
+
+	RTL       bool    // the language reads right to left: rows and bars are mirrored
+	TextScale float64 // the larger-text setting: every style's size is multiplied by it
+}
+
+// Flip is r mirrored within in when the layout reads right to left, r itself otherwise: scenes
+// lay out left to right and flip what a right-to-left reader expects on the other side.
+func (m Metrics) Flip(r, in Rect) Rect {
+	if !m.RTL {
+		return r
+	}
+	r.X = in.X + in.Right() - r.Right()
+	return r
 }
 
 // NewMetrics measures a screen of w×h pixels at device scale dsf.

@@ -4,6 +4,8 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -13,11 +15,16 @@ import (
 // Doc is a Markdown page laid out for reading: headings, paragraphs with word wrap, bullet and
 // numbered lists, simple tables, **bold** and *emphasis*. It reads the subset the games' rules
 // pages use; anything else shows as plain text, never an error.
+//
+// A page written mostly in Arabic reads right to left: lines are right-aligned, bullets and
+// indents stand at the right, table columns run from the right, and a stretch of Latin words
+// within a line keeps its left-to-right order.
 type Doc struct {
 	blocks []block
 	ops    []docOp
 	Height float64 // of the laid-out page
 	width  float64
+	rtl    bool
 }
 
 type blockKind uint8
@@ -43,9 +50,10 @@ type span struct {
 	bold, em bool
 }
 
-// docOp is one thing to draw: a run of text or a filled rectangle.
+// docOp is one thing to draw: a run of text (w wide) or a filled rectangle.
 type docOp struct {
 	x, y  float64
+	w     float64
 	text  string
 	style Style
 	color color.RGBA
@@ -114,8 +122,28 @@ func ParseDoc(md string) *Doc {
 		}
 	}
 	flush()
+	d.rtl = arabicMostly(md)
 	return d
 }
+
+// arabicMostly reports whether s has more Arabic letters than Latin ones.
+func arabicMostly(s string) bool {
+	n := 0
+	for _, r := range s {
+		switch dirOf(r) {
+		case rtl:
+			n++
+		case ltr:
+			if !unicode.IsDigit(r) {
+				n--
+			}
+		}
+	}
+	return n > 0
+}
+
+// RTL reports whether the page reads right to left.
+func (d *Doc) RTL() bool { return d.rtl }
 
 func isItem(l string) bool {
 	if strings.HasPrefix(l, "- ") || strings.HasPrefix(l, "* ") || strings.HasPrefix(l, "+ ") {
@@ -216,9 +244,15 @@ func (d *Doc) Layout(m Metrics, width float64) {
 			y += m.Pt(10)
 		case bItem:
 			ind := m.Pt(22) * float64(b.level+1)
-			d.ops = append(d.ops, docOp{x: ind - m.Pt(16), y: y, text: b.bullet, style: BodyBold, color: sprites.Terracotta})
+			bullet := b.bullet
+			if d.rtl && bullet != "•" {
+				// "1." read right to left: the number, then its point at the left.
+				bullet = bullet[len(bullet)-1:] + bullet[:len(bullet)-1]
+			}
+			bw := m.Measure(BodyBold, bullet)
+			d.ops = append(d.ops, docOp{x: ind - m.Pt(16), y: y, w: bw, text: bullet, style: BodyBold, color: sprites.Terracotta})
 			if len(b.bullet) > 1 {
-				d.ops[len(d.ops)-1].x = ind - m.Measure(BodyBold, b.bullet) - m.Pt(6)
+				d.ops[len(d.ops)-1].x = ind - bw - m.Pt(6)
 			}
 			y = d.flow(m, b.spans, ind, y, width-ind, Body, sprites.Ink)
 			y += m.Pt(6)
@@ -231,6 +265,17 @@ func (d *Doc) Layout(m Metrics, width float64) {
 		}
 	}
 	d.Height = y
+	if d.rtl {
+		// Laid out left to right, then mirrored (flow already ordered each line for it).
+		for i := range d.ops {
+			op := &d.ops[i]
+			if op.fill {
+				op.rect.X = width - op.rect.X - op.rect.W
+			} else {
+				op.x = width - op.x - op.w
+			}
+		}
+	}
 }
 
 // flow lays out runs with word wrap from (x, y) in a column w wide; it returns the y below.
@@ -239,6 +284,8 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 	cx := 0.0
 	space := m.Measure(base, " ")
 	sep := false // the text so far ends with a space
+	line := len(d.ops)
+	defer func() { d.reorder(line) }()
 	for _, sp := range spans {
 		st, col := base, c
 		if sp.bold && base == Body {
@@ -259,16 +306,92 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 				gap = space
 			}
 			if cx > 0 && cx+gap+ww > w {
+				d.reorder(line)
+				line = len(d.ops)
 				y += lh
 				cx, gap = 0, 0
 			}
 			// A run that starts without a space (punctuation after bold text) is glued on.
-			d.ops = append(d.ops, docOp{x: x + cx + gap, y: y, text: wd, style: st, color: col})
+			if word, punct, ok := d.splitPunct(wd); ok {
+				// Right to left, the comma after a Latin word ("f1،") reads after the Latin
+				// stretch, at its left: it is a word of its own for reorder.
+				pw := m.Measure(st, punct)
+				d.ops = append(d.ops, docOp{x: x + cx + gap, y: y, w: ww - pw, text: word, style: st, color: col},
+					docOp{x: x + cx + gap + ww - pw, y: y, w: pw, text: punct, style: st, color: col})
+			} else {
+				d.ops = append(d.ops, docOp{x: x + cx + gap, y: y, w: ww, text: wd, style: st, color: col})
+			}
 			cx += gap + ww
 		}
 		sep = strings.HasSuffix(sp.text, " ") || (len(words) == 0 && sep)
 	}
 	return y + lh
+}
+
+// splitPunct splits the punctuation off the end of a Latin word in a right-to-left page.
+func (d *Doc) splitPunct(wd string) (word, punct string, ok bool) {
+	if !d.rtl || hasArabicLetter(wd) || strings.IndexFunc(wd, func(r rune) bool { return dirOf(r) == ltr }) < 0 {
+		return wd, "", false
+	}
+	end := strings.LastIndexFunc(wd, func(r rune) bool { return dirOf(r) == ltr })
+	_, size := utf8.DecodeRuneInString(wd[end:])
+	if end+size == len(wd) {
+		return wd, "", false
+	}
+	return wd[:end+size], wd[end+size:], true
+}
+
+// hasArabicLetter reports whether s holds an Arabic letter (not just Arabic punctuation).
+func hasArabicLetter(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return dirOf(r) == rtl }) >= 0
+}
+
+// reorder prepares the words of one line, ops[from:], for the mirroring at the end of a
+// right-to-left Layout: mirrored, the words read right to left, which is right for Arabic but
+// would turn a stretch of Latin words ("Sig wa Duqqan") round; such a stretch is reversed in
+// place first, so that the mirror puts it back in order.
+func (d *Doc) reorder(from int) {
+	if !d.rtl {
+		return
+	}
+	ops := d.ops[from:]
+	latin := func(k int) int { // 1: Latin, 0: neutral, -1: Arabic
+		switch {
+		case hasArabicLetter(ops[k].text):
+			return -1
+		case strings.IndexFunc(ops[k].text, func(r rune) bool { return dirOf(r) == ltr }) >= 0:
+			return 1
+		}
+		return 0
+	}
+	for i := 0; i < len(ops); {
+		if latin(i) != 1 {
+			i++
+			continue
+		}
+		// The stretch: Latin words, and neutral ones between two Latin words.
+		j, last := i+1, i
+		for j < len(ops) && latin(j) >= 0 {
+			if latin(j) == 1 {
+				last = j
+			}
+			j++
+		}
+		if last > i {
+			left := ops[i].x
+			// Reverse the words, keeping the stretch's span and the gaps between them.
+			x := left
+			for k := last; k >= i; k-- {
+				gapAfter := 0.0
+				if k > i {
+					gapAfter = ops[k].x - (ops[k-1].x + ops[k-1].w)
+				}
+				ops[k].x = x
+				x += ops[k].w + gapAfter
+			}
+		}
+		i = last + 1
+	}
 }
 
 // table lays out a table: columns sized to their contents, shrunk to fit, cells wrapped.

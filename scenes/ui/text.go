@@ -3,6 +3,7 @@ package ui
 import (
 	"image/color"
 	"strings"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -28,20 +29,40 @@ var styleSizes = [...]float64{Body: 17, BodyBold: 17, Small: 14, SmallBold: 14, 
 
 // Face is the face of style st on screen m (for text s: Arabic text gets the Arabic face).
 func (m Metrics) Face(st Style, s string) text.Face {
-	bold := st == BodyBold || st == SmallBold || st == Heading || st == Title || st == Display
-	return sprites.FaceFor(s, bold, m.Pt(styleSizes[st]))
+	return sprites.FaceFor(s, bold(st), m.size(st))
+}
+
+func bold(st Style) bool {
+	return st == BodyBold || st == SmallBold || st == Heading || st == Title || st == Display
+}
+
+// size is the size of style st in pixels, grown by the larger-text setting.
+func (m Metrics) size(st Style) float64 {
+	k := m.TextScale
+	if k <= 0 {
+		k = 1
+	}
+	return m.Pt(styleSizes[st]) * k
 }
 
 // LineHeight is the height of one line of style st.
-func (m Metrics) LineHeight(st Style) float64 { return m.Pt(styleSizes[st]) * 1.4 }
+func (m Metrics) LineHeight(st Style) float64 { return m.size(st) * 1.4 }
 
 // Measure is the width of s in style st.
 func (m Metrics) Measure(st Style, s string) float64 {
-	w, _ := text.Measure(s, m.Face(st, s), 0)
+	if !hasArabic(s) {
+		w, _ := text.Measure(s, sprites.Face(bold(st), m.size(st)), 0)
+		return w
+	}
+	w := 0.0
+	for _, r := range m.runs(st, s) {
+		w += r.w
+	}
 	return w
 }
 
-// Align says where text sits against its anchor.
+// Align says where text sits against its anchor: its left edge (Start), its middle or its
+// right edge (End) at x, whatever the script. TextStart anchors at the reading start instead.
 type Align uint8
 
 const (
@@ -50,16 +71,175 @@ const (
 	End
 )
 
-// Text draws s in style st with its top-left (Start), top-centre or top-right at (x, y),
-// vertically centred on a line of LineHeight.
+// DrawnText, when set, is told every text Text draws: the single path all on-screen words go
+// through, so a test can check that a French or Arabic screen shows no English.
+var DrawnText func(s string)
+
+// Text draws s in style st with its left edge (Start), middle or right edge (End) at x and its
+// top at y, vertically centred on a line of LineHeight. A line holding Arabic is split into
+// runs: Arabic drawn right to left in Naskh with its letters joined, Latin words and numbers
+// left to right in the Latin face, laid out in right-to-left order.
 func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Align, c color.Color) {
-	f := m.Face(st, s)
-	op := &text.DrawOptions{}
-	op.PrimaryAlign = text.Align(a)
-	op.SecondaryAlign = text.AlignCenter
-	op.GeoM.Translate(x, y+m.LineHeight(st)/2)
-	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, f, op)
+	if DrawnText != nil && s != "" {
+		DrawnText(s)
+	}
+	if !hasArabic(s) {
+		op := &text.DrawOptions{}
+		op.PrimaryAlign = text.Align(a)
+		op.SecondaryAlign = text.AlignCenter
+		op.GeoM.Translate(x, y+m.LineHeight(st)/2)
+		op.ColorScale.ScaleWithColor(c)
+		text.Draw(dst, s, sprites.Face(bold(st), m.size(st)), op)
+		return
+	}
+	runs := m.runs(st, s)
+	w := 0.0
+	for _, r := range runs {
+		w += r.w
+	}
+	switch a {
+	case Center:
+		x -= w / 2
+	case End:
+		x -= w
+	}
+	// One baseline for every run: where the Naskh face, centred on the line, puts it.
+	am := sprites.ArabicFace(m.size(st)).Metrics()
+	base := y + m.LineHeight(st)/2 - (am.HAscent+am.HDescent)/2 + am.HAscent
+	for _, r := range runs {
+		op := &text.DrawOptions{}
+		op.PrimaryAlign = text.AlignCenter
+		op.SecondaryAlign = text.AlignStart
+		op.GeoM.Translate(x+r.w/2, base-r.f.Metrics().HAscent)
+		op.ColorScale.ScaleWithColor(c)
+		text.Draw(dst, r.s, r.f, op)
+		x += r.w
+	}
+}
+
+// TextStart draws s at the reading start of r's width at height y: from r's left edge, or
+// right-aligned at its right edge when the layout reads right to left.
+func (m Metrics) TextStart(dst *ebiten.Image, s string, st Style, r Rect, y float64, c color.Color) {
+	if m.RTL {
+		m.Text(dst, s, st, r.Right(), y, End, c)
+		return
+	}
+	m.Text(dst, s, st, r.X, y, Start, c)
+}
+
+// run is a piece of a line drawn with one face, w pixels wide.
+type run struct {
+	s string
+	f text.Face
+	w float64
+}
+
+// hasArabic reports whether s holds an Arabic letter.
+func hasArabic(s string) bool {
+	for _, r := range s {
+		if r >= 0x0600 && unicode.Is(unicode.Arabic, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// direction of a character for the line's layout: a small reading of the Unicode
+// bidirectional algorithm, enough for a right-to-left line with Latin names and numbers in it.
+const (
+	neutral = iota
+	rtl
+	ltr
+)
+
+func dirOf(r rune) int {
+	switch {
+	case unicode.Is(unicode.Arabic, r) && !(r >= 0x0660 && r <= 0x0669) && !(r >= 0x06F0 && r <= 0x06F9):
+		if unicode.IsLetter(r) || unicode.IsMark(r) {
+			return rtl
+		}
+		return neutral // Arabic punctuation takes the direction around it
+	case unicode.IsLetter(r) || unicode.IsDigit(r):
+		return ltr
+	}
+	return neutral
+}
+
+// runs splits a line holding Arabic into runs in visual order, left to right. The line reads
+// right to left: its runs are reversed; a stretch of Latin words or numbers stays left to
+// right, and the punctuation between two of them belongs to it (so "3/5" and "Abu Bakr"
+// survive); other punctuation reads right to left with the Arabic, in Naskh where it has the
+// glyph and otherwise in the Latin face shaped right to left (which mirrors brackets).
+func (m Metrics) runs(st Style, s string) []run {
+	rs := []rune(s)
+	dirs := make([]int, len(rs))
+	for i, r := range rs {
+		dirs[i] = dirOf(r)
+	}
+	// A percent sign or a degree after a number goes with it.
+	for i := 1; i < len(rs); i++ {
+		if dirs[i] == neutral && (rs[i] == '%' || rs[i] == '°') && dirs[i-1] == ltr {
+			dirs[i] = ltr
+		}
+	}
+	// Neutrals between two left-to-right characters are left to right; all others right to left.
+	for i := 0; i < len(rs); {
+		if dirs[i] != neutral {
+			i++
+			continue
+		}
+		j := i
+		for j < len(rs) && dirs[j] == neutral {
+			j++
+		}
+		d := rtl
+		if i > 0 && j < len(rs) && dirs[i-1] == ltr && dirs[j] == ltr {
+			d = ltr
+		}
+		for k := i; k < j; k++ {
+			dirs[k] = d
+		}
+		i = j
+	}
+	size, b := m.size(st), bold(st)
+	var out []run
+	add := func(t string, f text.Face) {
+		w, _ := text.Measure(t, f, 0)
+		out = append(out, run{t, f, w})
+	}
+	// Level runs, from the last (leftmost) to the first.
+	for end := len(rs); end > 0; {
+		start := end - 1
+		for start > 0 && dirs[start-1] == dirs[end-1] {
+			start--
+		}
+		seg := rs[start:end]
+		if dirs[end-1] == ltr {
+			// A number among Arabic words takes Naskh's figures, which match its weight.
+			f := sprites.Face(b, size)
+			if naskhFigures(seg) {
+				f = sprites.ArabicFace(size)
+			}
+			add(string(seg), f)
+		} else {
+			// Right to left: pieces by face, the last piece leftmost.
+			for e := len(seg); e > 0; {
+				has := sprites.ArabicHas(seg[e-1])
+				k := e - 1
+				for k > 0 && sprites.ArabicHas(seg[k-1]) == has {
+					k--
+				}
+				if has {
+					add(string(seg[k:e]), sprites.ArabicFace(size))
+				} else {
+					add(string(seg[k:e]), sprites.FaceRTL(b, size))
+				}
+				e = k
+			}
+		}
+		end = start
+	}
+	return out
 }
 
 // TextIn draws s centred in r.
@@ -104,4 +284,15 @@ func (m Metrics) Ellipsize(s string, st Style, w float64) string {
 		}
 	}
 	return "…"
+}
+
+// naskhFigures reports whether rs is a number (figures and the punctuation between them) that
+// the Naskh face can draw.
+func naskhFigures(rs []rune) bool {
+	for _, r := range rs {
+		if unicode.IsLetter(r) || !sprites.ArabicHas(r) {
+			return false
+		}
+	}
+	return true
 }

@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"image/color"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/sprites"
 )
@@ -118,5 +122,75 @@ func TestDocLayoutWraps(t *testing.T) {
 	}
 	if math.IsNaN(d.Height) {
 		t.Errorf("NaN height")
+	}
+}
+
+// TestArabicRuns: a right-to-left line keeps a Latin name and a number left to right, in
+// their place in the right-to-left order, and its brackets go to the Latin face (Naskh lacks
+// them) shaped right to left.
+func TestArabicRuns(t *testing.T) {
+	m := NewMetrics(1280, 800, 1)
+	var got []string
+	for _, r := range m.runs(Body, "دور Amira Bakr: 3/5 (صعب)") {
+		got = append(got, r.s)
+	}
+	// Left to right on screen: the last logical run first; the colon between the name and the
+	// number joins them, as the bidirectional algorithm has it.
+	want := []string{")", "صعب", "(", " ", "Amira Bakr: 3/5", "دور "}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("runs %q, want %q", got, want)
+	}
+	if w := m.Measure(Body, "دور Amira"); w <= m.Measure(Body, "Amira") {
+		t.Errorf("the mixed line measures %.1f, no more than its Latin part", w)
+	}
+	if hasArabic("Amira 3") || !hasArabic("Amira دور") {
+		t.Errorf("hasArabic")
+	}
+}
+
+// TestDrawnTextHook: every string drawn goes through the hook tests use.
+func TestDrawnTextHook(t *testing.T) {
+	var got []string
+	DrawnText = func(s string) { got = append(got, s) }
+	defer func() { DrawnText = nil }()
+	m := NewMetrics(640, 480, 1)
+	dst := ebiten.NewImage(64, 64)
+	m.Text(dst, "Play", Body, 0, 0, Start, color.Black)
+	m.TextStart(dst, "العب", Body, Rect{0, 0, 60, 20}, 0, color.Black)
+	if strings.Join(got, "|") != "Play|العب" {
+		t.Errorf("hook saw %q", got)
+	}
+}
+
+// TestDocRightToLeft: an Arabic page is laid out from the right: its first word stands right
+// of its second, a Latin name inside keeps its words in reading order, and a bullet stands at
+// the right of its item.
+func TestDocRightToLeft(t *testing.T) {
+	d := ParseDoc("يلعب اللاعبون Sig wa Duqqan معًا.\n\n- بند أول")
+	if !d.RTL() {
+		t.Fatalf("an Arabic page is not read right to left")
+	}
+	m := NewMetrics(1280, 800, 1)
+	d.Layout(m, 600)
+	x := map[string]float64{}
+	for _, op := range d.ops {
+		if !op.fill {
+			x[op.text] = op.x
+		}
+	}
+	if !(x["يلعب"] > x["اللاعبون"] && x["اللاعبون"] > x["Duqqan"]) {
+		t.Errorf("Arabic words not right to left: %v", x)
+	}
+	if !(x["Sig"] < x["wa"] && x["wa"] < x["Duqqan"]) {
+		t.Errorf("the Latin name is not left to right: %v", x)
+	}
+	if x["•"] < x["بند"] {
+		t.Errorf("the bullet is left of its item: %v", x)
+	}
+	if x["يلعب"]+m.Measure(Body, "يلعب") < 599 {
+		t.Errorf("the first word does not end at the right edge: %.1f", x["يلعب"])
+	}
+	if ParseDoc("# Rules\n\nPlay **Seega** (سيجة).").RTL() {
+		t.Errorf("an English page with an Arabic word is read right to left")
 	}
 }

@@ -301,12 +301,18 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 	}
 	lw = math.Max(0, math.Min(lw, maxW))
 	x := inner.CX() - (lw+iconW)/2
-	if b.Swatch != nil {
-		sprites.DrawPiece(dst, *b.Swatch, x+m.Pt(11), inner.CY(), m.Pt(11), 0)
-	} else if b.Icon != NoIcon {
-		DrawIcon(dst, b.Icon, x+m.Pt(11), inner.CY(), m.Pt(10), ink)
+	// The icon leads the label: at its left, or at its right in a right-to-left layout.
+	ix := x + m.Pt(11)
+	if m.RTL {
+		ix = x + lw + iconW - m.Pt(11)
+	} else {
+		x += iconW
 	}
-	x += iconW
+	if b.Swatch != nil {
+		sprites.DrawPiece(dst, *b.Swatch, ix, inner.CY(), m.Pt(11), 0)
+	} else if b.Icon != NoIcon {
+		drawIcon(dst, b.Icon, ix, inner.CY(), m.Pt(10), ink, m.RTL)
+	}
 	if b.Sub != "" {
 		top := inner.CY() - (m.LineHeight(st)+m.LineHeight(Small))/2
 		sub := m.Ellipsize(b.Sub, Small, maxW)
@@ -320,8 +326,18 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 
 // DrawIcon draws icon ic centred on (cx, cy) in a circle of radius r.
 func DrawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color) {
+	drawIcon(dst, ic, cx, cy, r, c, false)
+}
+
+// drawIcon is DrawIcon, with the icons that point along the reading direction (back, undo)
+// mirrored for a right-to-left reader when rtl is set.
+func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl bool) {
 	w := math.Max(1.5, r*0.22)
-	P := func(x, y float64) sprites.Pt { return sprites.Pt{X: cx + x*r, Y: cy + y*r} }
+	sx := 1.0
+	if rtl && (ic == IconBack || ic == IconUndo) {
+		sx = -1
+	}
+	P := func(x, y float64) sprites.Pt { return sprites.Pt{X: cx + sx*x*r, Y: cy + y*r} }
 	switch ic {
 	case IconBack:
 		sprites.Line(dst, P(-0.7, 0), P(0.7, 0), w, c)

@@ -1,0 +1,15 @@
+// Package e2e holds Sig's end-to-end tests: the browser game (the wasm build, served on
+// 127.0.0.1 by cmd/sigserve) played in headless Chromium through chromedp, and the desktop
+// game played under Xvfb with xdotool, both only through real pointer, touch and key events
+// at the hit areas the app's test hook reports (scenes/hook.go: window.sig() in the browser,
+// the SIG_HOOK file on the desktop). After every action they check the match's STATE against
+// the rules engine replaying the same record. TestBrowserFrames measures the frame rate for
+// BENCHMARKS.md.
+//
+// They need Chromium, Xvfb and xdotool, so they build only with the e2e tag, and fail (never
+// skip) where one is missing:
+//
+//	go test -tags e2e -count=1 -v ./e2e   (or ./build.sh e2e)
+//
+// Screenshots of every scene go to $SIG_ARTIFACTS (default e2e/artifacts, not committed).
+package e2e

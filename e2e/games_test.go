@@ -1,0 +1,280 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"sig/rules"
+	"sig/rules/games"
+	"sig/rules/sadeqa"
+	"sig/rules/seega"
+	"sig/rules/sigeloued"
+)
+
+// instant are the settings the runs that skip the settings scene start with (localStorage,
+// for speed only): animations at Instant, sound off.
+const instant = `{"muted":true,"volume":0.8,"speed":3,"reduced_motion":false,"lang":"en","hints":true}`
+
+// muted are a first visit's settings with the sound off, for the run that sets the speed in
+// the settings scene. Sound stays off in every run: with sound on, the page freezes for good
+// within a second of the first click in headless Chromium (TestBrowserSound shows it).
+const muted = `{"muted":true,"volume":0.8,"speed":1,"reduced_motion":false,"lang":"en","hints":true}`
+
+// run is one browser game: a game, who sits where ("human" or a computer level), how the page
+// is driven.
+type run struct {
+	name        string
+	game        string
+	seats       []string
+	seed        int
+	phone       bool // a portrait phone, touch events only
+	viaSettings bool // set the speed in the settings scene (else pre-seeded)
+	keyThrows   bool // throw with the space bar
+	pauseAtStep int  // press Escape at this step and resume from the pause scene (0: never)
+}
+
+var runs = []run{
+	{name: "seega", game: "seega", seats: []string{"human", "easy"}, seed: 11, viaSettings: true, pauseAtStep: 5},
+	{name: "sadeqa", game: "sadeqa", seats: []string{"human", "easy"}, seed: 12},
+	{name: "sig-el-oued", game: "sig-el-oued", seats: []string{"human", "easy"}, seed: 13},
+	{name: "es-sig", game: "es-sig", seats: []string{"human", "easy"}, seed: 14, keyThrows: true},
+	{name: "sig-wa-duqqan", game: "sig-wa-duqqan", seats: []string{"human", "easy"}, seed: 15},
+	{name: "hotseat-sig-el-oued", game: "sig-el-oued", seats: []string{"human", "human"}, seed: 16},
+	{name: "phone-sadeqa", game: "sadeqa", seats: []string{"human", "easy"}, seed: 17, phone: true},
+}
+
+// TestBrowserGames plays every game from the title to the results and back to the menu in
+// headless Chromium, through pointer, touch and key events only, checking the match against
+// the rules engine after every action.
+func TestBrowserGames(t *testing.T) {
+	url := site(t)
+	for _, r := range runs {
+		t.Run(r.name, func(t *testing.T) {
+			start := time.Now()
+			ctx := newBrowser(t, 5*time.Minute)
+			settings := instant
+			if r.viaSettings {
+				settings = muted
+			}
+			p := openPage(t, ctx, r.name, fmt.Sprintf("%s?seed=%d", url, r.seed), r.phone, settings)
+			g, ok := games.Lookup(r.game)
+			if !ok {
+				t.Fatalf("no game %q", r.game)
+			}
+			startGame(p, g, r.seats, r.viaSettings)
+			steps := playToResults(p, g, r)
+			p.tap("button:menu")
+			p.waitScene("title")
+			t.Logf("%s: %d steps, %d taps and keys, %.1f s; screenshots in %s", r.name, steps, p.actions, time.Since(start).Seconds(), artifacts(t))
+		})
+	}
+}
+
+// startGame goes from the title (through the settings, when asked) to the game's setup,
+// seats the players and starts.
+func startGame(p *browserPage, g *rules.Info, seats []string, viaSettings bool) {
+	p.t.Helper()
+	p.waitScene("title")
+	p.shot("title")
+	if viaSettings {
+		p.tap("button:settings")
+		p.waitScene("settings")
+		p.shot("settings")
+		p.tap("button:speed-Instant")
+		if v := p.hook(); v.Speed != "Instant" {
+			p.t.Fatalf("%s: tapped speed-Instant in the settings; the speed is %q", p.name, v.Speed)
+		}
+		p.tap("button:back")
+		p.waitScene("title")
+	} else if v := p.hook(); v.Speed != "Instant" {
+		p.t.Fatalf("%s: the pre-seeded settings were not read: speed %q", p.name, v.Speed)
+	}
+	p.tap("button:play")
+	p.waitScene("picker")
+	p.shot("picker")
+	p.tap("button:" + g.ID)
+	p.waitScene("setup")
+	p.shot("setup")
+	for k := g.DefaultPlayers; k > len(seats); k-- {
+		p.tap("button:fewer")
+	}
+	for k := g.DefaultPlayers; k < len(seats); k++ {
+		p.tap("button:more")
+	}
+	for i, s := range seats {
+		p.tap(fmt.Sprintf("button:%s-%d", s, i))
+	}
+	p.shot("setup-seated")
+	p.tap("button:start")
+	v := p.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && !v.Fading }, 30*time.Second)
+	c := v.common()
+	if c.Game != g.ID || c.Players != len(seats) || len(v.Moves) != 0 {
+		p.t.Fatalf("%s: started %s with %d players and %d moves; want %s, %d players, none played", p.name, c.Game, c.Players, len(v.Moves), g.ID, len(seats))
+	}
+}
+
+// playToResults plays the match to the results scene: throws with the throw button (or the
+// space bar), decisions picked at random (seeded) from the legal ones and made by tapping the
+// board. After each action it checks that the record grew by what was tapped and that the
+// STATE is the engine's after replaying the record. It returns the number of steps.
+func playToResults(p *browserPage, g *rules.Info, r run) int {
+	p.t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(r.seed), 6))
+	var eng *rules.Match
+	followed := 0
+	step := 0
+	for ; ; step++ {
+		if step > 3000 {
+			p.t.Fatalf("%s: no end after %d steps", p.name, step)
+		}
+		v := p.waitFor("a person's turn or the results", view.settled, 90*time.Second)
+		if eng == nil {
+			var err error
+			if eng, err = rules.NewMatch(g, v.common().Players, v.Seed); err != nil {
+				p.t.Fatal(err)
+			}
+		}
+		followed = follow(p, eng, v, followed)
+		if v.Scene == "results" {
+			break
+		}
+		if v.Scene != "play" {
+			p.t.Fatalf("%s: in the middle of the game the app shows %q", p.name, v.Scene)
+		}
+		switch step {
+		case 4:
+			p.shot("play")
+		case 40:
+			p.shot("play-later")
+		}
+		if step == r.pauseAtStep && r.pauseAtStep > 0 {
+			p.key("Escape")
+			p.waitScene("pause")
+			p.shot("pause")
+			p.tap("button:resume")
+			p.waitFor("the play scene again", func(v view) bool { return v.Scene == "play" && !v.Fading }, 30*time.Second)
+			continue
+		}
+		c := v.common()
+		before := len(v.Moves)
+		want := ""
+		switch c.Phase {
+		case "throw":
+			if r.keyThrows {
+				p.key("Space")
+			} else {
+				p.tap("button:throw")
+			}
+		case "move":
+			if len(v.Legal) == 0 {
+				p.t.Fatalf("%s: a person's move is due and the hook lists no legal decision", p.name)
+			}
+			want = v.Legal[rng.IntN(len(v.Legal))]
+			playMove(p, v, want)
+		default:
+			p.t.Fatalf("%s: phase %q at rest", p.name, c.Phase)
+		}
+		after := p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before }, 30*time.Second)
+		got := after.Moves[before]
+		if (want == "" && !strings.HasPrefix(got, "throw ")) || (want != "" && got != want) {
+			if want == "" {
+				want = "a throw"
+			}
+			p.t.Fatalf("%s: step %d: tapped for %q; the record says %q", p.name, step, want, got)
+		}
+	}
+	v := p.hook()
+	c := v.common()
+	if c.Phase != "over" || len(c.Ranks) != c.Players {
+		p.t.Fatalf("%s: the results scene over a game at phase %q, ranks %v", p.name, c.Phase, c.Ranks)
+	}
+	p.shot("results")
+	p.t.Logf("%s: over after %d moves; ranks %v", p.name, len(v.Moves), c.Ranks)
+	return step
+}
+
+// follow replays the moves the app added to its record since the last call on the engine's own
+// match, and checks the app's STATE is the engine's. It returns how many it has replayed.
+func follow(p *browserPage, eng *rules.Match, v view, done int) int {
+	p.t.Helper()
+	if len(v.Moves) < done {
+		p.t.Fatalf("%s: the record shrank from %d to %d moves", p.name, done, len(v.Moves))
+	}
+	for _, mv := range v.Moves[done:] {
+		if _, err := eng.Play(mv); err != nil {
+			p.t.Fatalf("%s: the engine refuses the app's move %q: %v", p.name, mv, err)
+		}
+	}
+	var app, want any
+	if err := json.Unmarshal(v.State, &app); err != nil {
+		p.t.Fatalf("%s: STATE: %v", p.name, err)
+	}
+	b, _ := json.Marshal(eng.State.Wire())
+	json.Unmarshal(b, &want)
+	if !reflect.DeepEqual(app, want) {
+		p.t.Fatalf("%s: after %d moves the app's STATE differs from the engine's replay of its record:\napp:    %s\nengine: %s", p.name, len(v.Moves), v.State, b)
+	}
+	return len(v.Moves)
+}
+
+// playMove makes the decision mv (in the protocol's spelling) by tapping the board.
+func playMove(p *browserPage, v view, mv string) {
+	p.t.Helper()
+	switch v.Game {
+	case "seega":
+		from, to, step := strings.Cut(mv, "-")
+		p.tap(seegaCell(p, from))
+		if step {
+			p.tap(seegaCell(p, to))
+		}
+	case "sadeqa":
+		k, err := strconv.Atoi(mv)
+		if err != nil || k < 1 || k > sadeqa.RowHoles {
+			p.t.Fatalf("%s: Sadeqa move %q", p.name, mv)
+		}
+		p.tap("hole:" + strconv.Itoa(sadeqa.Hole(v.common().ToMove, k)))
+	case "sig-el-oued":
+		name, free := strings.CutPrefix(mv, "free-all ")
+		sq := -1
+		for i := range sigeloued.Squares {
+			if sigeloued.SquareName(i) == name {
+				sq = i
+			}
+		}
+		if sq < 0 {
+			p.t.Fatalf("%s: El Oued move %q names no square", p.name, mv)
+		}
+		p.tap("cell:" + strconv.Itoa(sq))
+		switch {
+		case free:
+			p.tap("choice:free")
+		case slices.Contains(v.Legal, "free-all "+name):
+			p.tap("choice:move") // the piece can free all: the board asks which
+		}
+	case "es-sig":
+		dir, ok := strings.CutPrefix(mv, "ghula ")
+		if !ok {
+			p.t.Fatalf("%s: Es-Sîg move %q", p.name, mv)
+		}
+		p.tap("ghula:" + dir)
+	default:
+		p.t.Fatalf("%s: no decisions expected in %s (move %q)", p.name, v.Game, mv)
+	}
+}
+
+func seegaCell(p *browserPage, name string) string {
+	sq, err := seega.ParseSquare(name)
+	if err != nil {
+		p.t.Fatalf("%s: %v", p.name, err)
+	}
+	return "cell:" + strconv.Itoa(sq)
+}

@@ -1,0 +1,118 @@
+package boards
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"sig/scenes/board"
+	"sig/scenes/lang"
+)
+
+// keyUse finds the catalogue keys the boards and the log name in their source: the first
+// string argument of lang.T, lang.In, say, tell and sayAbout, and the keys of tables such as
+// elOuedRefusals. The calls that build a key from pieces are listed in dynamicKeys.
+var keyUse = regexp.MustCompile(`(lang\.T|lang\.In|\bsay|\btell|sayAbout)\(([^"()]*?)"([a-z]+\.[a-z0-9.]*)"`)
+
+var tableKey = regexp.MustCompile(`"((?:oued|seega|sadeqa|essig|boards|log)\.[a-z0-9.]+)"`)
+
+// dynamicKeys are the keys made by joining pieces (sadeqaSeedWord, the log's throw lines).
+func dynamicKeys() []string {
+	keys := []string{"log.throw.white", "log.throw.polished", "log.face.white", "log.face.polished"}
+	for n := 0; n <= 2; n++ {
+		keys = append(keys, "sadeqa.seeds."+strconv.Itoa(n))
+	}
+	return keys
+}
+
+// TestCatalogueHasEveryBoardWord: every key the five boards and the play log use has a text in
+// English, French and Arabic, and every line said about a player (say, sayAbout) also has its
+// form for the person at the screen, so a French or Arabic player never sees a key or an English
+// fallback from a board.
+func TestCatalogueHasEveryBoardWord(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files = append(files, filepath.Join("..", "log.go"))
+	used, aboutPlayer := map[string]bool{}, map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		for _, m := range keyUse.FindAllStringSubmatch(src, -1) {
+			if strings.HasSuffix(m[3], ".") {
+				continue // a key built from pieces: dynamicKeys
+			}
+			used[m[3]] = true
+			if m[1] == "say" || m[1] == "sayAbout" {
+				aboutPlayer[m[3]] = true
+			}
+		}
+		for _, m := range tableKey.FindAllStringSubmatch(src, -1) {
+			if !strings.HasSuffix(m[1], ".") {
+				used[m[1]] = true
+			}
+		}
+	}
+	for _, k := range dynamicKeys() {
+		used[k] = true
+	}
+	aboutPlayer["log.throw.white"], aboutPlayer["log.throw.polished"] = true, true
+	if len(used) < 150 || len(aboutPlayer) < 40 {
+		t.Fatalf("found %d keys, %d said about a player: the scan has gone wrong", len(used), len(aboutPlayer))
+	}
+	for k := range used {
+		for _, l := range lang.All {
+			if !lang.Has(l.Code, k) {
+				t.Errorf("%s: %q has no text", l.Code, k)
+			}
+		}
+	}
+	for k := range aboutPlayer {
+		if k == "boards.tell" {
+			continue
+		}
+		for _, l := range lang.All {
+			if !lang.Has(l.Code, k+".you") {
+				t.Errorf("%s: %q is said about a player but has no %q for the person at the screen", l.Code, k, k+".you")
+			}
+		}
+	}
+}
+
+// TestSayConjugates: a line about the person at the screen uses its own form in each
+// language, whichever language the seat's name was given in; anyone else's line carries the
+// name.
+func TestSayConjugates(t *testing.T) {
+	defer lang.Set(lang.Current())
+	cases := []struct {
+		l          lang.Lang
+		name, want string
+	}{
+		{lang.English, "You", "You capture a piece"},
+		{lang.English, "Amira", "Amira captures a piece"},
+		{lang.French, "Vous", "Vous capturez une pièce"},
+		{lang.French, "You", "Vous capturez une pièce"},
+		{lang.French, "Amira", "Amira capture une pièce"},
+		{lang.Arabic, "أنت", "تأسر قطعة"},
+		{lang.Arabic, "Amira", "Amira يأسر قطعة"},
+	}
+	for _, c := range cases {
+		lang.Set(c.l)
+		env := boardsEnv(c.name)
+		if got := say(env, 0, "seega.captures.one"); got != c.want {
+			t.Errorf("%s, %q: %q, want %q", c.l, c.name, got, c.want)
+		}
+	}
+}
+
+func boardsEnv(names ...string) *board.Env { return &board.Env{Names: names} }

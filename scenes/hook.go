@@ -1,0 +1,111 @@
+package scenes
+
+import (
+	"time"
+
+	"sig/scenes/ui"
+)
+
+// HookView is what the test hooks show of the app (window.sig in the browser, the SIG_HOOK
+// file on the desktop; hook_js.go, hook_desktop.go): the scene, the match in the engine
+// protocol's STATE form, and where each hit area lies, so that end-to-end tests can act
+// through real pointer and key events and check what the game did. Positions are in CSS
+// pixels (device-independent points) from the canvas's top-left corner.
+type HookView struct {
+	Scene  string  `json:"scene"`
+	Fading bool    `json:"fading"` // a transition between scenes is under way
+	Width  float64 `json:"width"`  // the canvas in CSS pixels
+	Height float64 `json:"height"`
+	Scale  float64 `json:"scale"` // device pixels per CSS pixel
+	Speed  string  `json:"speed"` // the animation speed setting
+
+	// The match, on the play scene and the pause and results over it.
+	Game     string   `json:"game,omitempty"`
+	Seed     int64    `json:"seed,omitempty"`
+	State    any      `json:"state,omitempty"` // rules.State.Wire(): the protocol's STATE
+	Moves    []string `json:"moves,omitempty"` // the record's moves so far
+	Legal    []string `json:"legal,omitempty"` // the decisions open to a person now
+	Human    bool     `json:"human"`           // a person acts next
+	Busy     bool     `json:"busy"`            // an animation plays
+	Thinking bool     `json:"thinking"`        // a computer seat is searching
+
+	Hits []HookHit `json:"hits"`
+	Work HookWork  `json:"work"`
+}
+
+// HookHit is one hit area: its target ("button:throw", "cell:12", "hole:3"), bounds, a point
+// inside it and whether a tap there reaches it.
+type HookHit struct {
+	ID        string  `json:"id"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	W         float64 `json:"w"`
+	H         float64 `json:"h"`
+	CX        float64 `json:"cx"`
+	CY        float64 `json:"cy"`
+	Reachable bool    `json:"reachable"`
+}
+
+// HookWork is the time the app itself spent in Update and Draw since it started (Draw only
+// queues drawing commands: the graphics work after it is the renderer's), for telling our
+// frame work from the browser's in BENCHMARKS.md.
+type HookWork struct {
+	Updates  int     `json:"updates"`
+	UpdateMs float64 `json:"update_ms"`
+	Draws    int     `json:"draws"`   // frames the Manager was asked for
+	Painted  int     `json:"painted"` // frames it drew (an unchanged screen is not drawn again)
+	DrawMs   float64 `json:"draw_ms"`
+}
+
+// frameWork accumulates HookWork.
+type frameWork struct {
+	updates, draws, painted int
+	update, draw            time.Duration
+}
+
+// Hook is the app's HookView now.
+func (m *Manager) Hook() HookView {
+	v := HookView{Scene: m.cur.Name(), Fading: m.fade > 0, Speed: m.settings.Speed.String(), Scale: m.mt.Scale}
+	if v.Scale <= 0 {
+		v.Scale = 1
+	}
+	v.Width, v.Height = m.mt.W/v.Scale, m.mt.H/v.Scale
+	var p *play
+	switch s := m.cur.(type) {
+	case *play:
+		p = s
+	case *pause:
+		p = s.under
+	case *results:
+		p = s.under
+	}
+	if p != nil {
+		st := p.match.State
+		v.Game, v.Seed, v.State = p.g.ID, p.match.Seed, st.Wire()
+		v.Moves = p.match.Record().Moves
+		v.Human, v.Busy, v.Thinking = p.human(), p.q.Busy() || p.dirty, p.comp != nil
+		if v.Human {
+			for _, mv := range p.legal {
+				if !mv.IsThrow() {
+					v.Legal = append(v.Legal, st.FormatMove(mv))
+				}
+			}
+		}
+	}
+	v.Hits = []HookHit{}
+	m.cur.Hits().Each(func(t ui.Target, r ui.Rect, cx, cy float64, reachable bool) {
+		s := v.Scale
+		v.Hits = append(v.Hits, HookHit{ID: t.String(), X: r.X / s, Y: r.Y / s, W: r.W / s, H: r.H / s, CX: cx / s, CY: cy / s, Reachable: reachable})
+	})
+	w := m.work
+	v.Work = HookWork{Updates: w.updates, UpdateMs: ms(w.update), Draws: w.draws, Painted: w.painted, DrawMs: ms(w.draw)}
+	return v
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// track adds the time since t0 to *d and counts one more call; Update and Draw defer it.
+func (w *frameWork) track(t0 time.Time, d *time.Duration, n *int) {
+	*d += time.Since(t0)
+	*n++
+}

@@ -1,0 +1,216 @@
+package scenes
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"unicode/utf8"
+
+	"sig/rules"
+	"sig/rules/games"
+	"sig/scenes/lang"
+	"sig/sprites"
+)
+
+// A saved game is the unfinished match as versioned JSON: who sits where, the seed, and the
+// match's RECORD (../shared/ENGINE-PROTOCOL.md). Loading replays the record through the rules,
+// so the position, the generator that throws the sticks and the undo marks come back exactly
+// as they were; nothing of the position itself is stored, so nothing in a save can contradict
+// the rules.
+//
+//	{"format": "sig-save", "version": 1, "game": "seega",
+//	 "players": [{"name": "You", "color": 0, "human": true}, {"name": "Computer 2", "color": 1, "level": "hard"}],
+//	 "seed": 42, "thinks": 3, "record": RECORD}
+
+// saveFormat and saveVersion mark a file as this app's saved game, in the layout this build
+// reads.
+const (
+	saveFormat  = "sig-save"
+	saveVersion = 1
+)
+
+// autosaveEntry is the store entry of the unfinished game; a save that cannot be read is moved
+// to autosaveEntry+".bad".
+const autosaveEntry = "autosave"
+
+// maxSaveSize bounds what is read as a save or a record: a real one is a few kilobytes.
+const maxSaveSize = 4 << 20
+
+// savedGame is a saved game as stored.
+type savedGame struct {
+	Format  string        `json:"format"`
+	Version int           `json:"version"`
+	Game    string        `json:"game"`
+	Players []savedPlayer `json:"players"`
+	Seed    int64         `json:"seed"`
+	// Thinks is how many searches the computer seats have started: it seeds the next one, so a
+	// continued game goes on exactly as it would have.
+	Thinks int          `json:"thinks"`
+	Record rules.Record `json:"record"`
+}
+
+// savedPlayer is a seat in a saved game.
+type savedPlayer struct {
+	Name  string `json:"name"`
+	Color int    `json:"color"`
+	Human bool   `json:"human"`
+	Level string `json:"level,omitempty"`
+}
+
+// errSave is what is wrong with a save, for the notice; the wrapped error says the details.
+var errSave = errors.New("not a saved game of this app")
+
+// saved is the play scene's match as a saved game.
+func (s *play) saved() savedGame {
+	sg := savedGame{Format: saveFormat, Version: saveVersion, Game: s.g.ID, Seed: s.seed, Thinks: s.thinks, Record: s.match.Record()}
+	for _, p := range s.players {
+		sg.Players = append(sg.Players, savedPlayer{Name: p.Name, Color: p.Color, Human: p.Human, Level: p.Level})
+	}
+	return sg
+}
+
+// encodeSave is sg as stored.
+func encodeSave(sg savedGame) []byte {
+	b, err := json.Marshal(sg)
+	if err != nil {
+		panic("scenes: a saved game does not marshal: " + err.Error()) // only plain fields: a defect
+	}
+	return b
+}
+
+// decodeSave reads a saved game and replays its record. Anything wrong (not JSON, cut short,
+// another format or version, an unknown game, seats that do not fit the game, a record that
+// does not replay) is an error saying what, and nothing is made.
+func decodeSave(b []byte) (savedGame, *rules.Info, *rules.Match, error) {
+	var sg savedGame
+	if len(b) > maxSaveSize {
+		return sg, nil, nil, fmt.Errorf("%w: %d bytes is too large", errSave, len(b))
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.DisallowUnknownFields()
+	if err := d.Decode(&sg); err != nil {
+		return sg, nil, nil, fmt.Errorf("%w: %v", errSave, err)
+	}
+	if _, err := d.Token(); err != io.EOF {
+		return sg, nil, nil, fmt.Errorf("%w: something follows the saved game", errSave)
+	}
+	if sg.Format != saveFormat {
+		return sg, nil, nil, fmt.Errorf("%w: format %q", errSave, sg.Format)
+	}
+	if sg.Version != saveVersion {
+		return sg, nil, nil, fmt.Errorf("%w: version %d (this build reads version %d)", errSave, sg.Version, saveVersion)
+	}
+	g, ok := games.Lookup(sg.Game)
+	if !ok {
+		return sg, nil, nil, fmt.Errorf("%w: unknown game %q", errSave, sg.Game)
+	}
+	if n := len(sg.Players); n < g.MinPlayers || n > g.MaxPlayers {
+		return sg, nil, nil, fmt.Errorf("%w: %d players for %s", errSave, n, g.ID)
+	}
+	if sg.Record.Players != len(sg.Players) || sg.Record.Seed != sg.Seed || sg.Record.Game != sg.Game {
+		return sg, nil, nil, fmt.Errorf("%w: the record does not match the players, seed or game", errSave)
+	}
+	if sg.Thinks < 0 {
+		return sg, nil, nil, fmt.Errorf("%w: %d searches", errSave, sg.Thinks)
+	}
+	for i, p := range sg.Players {
+		if p.Name == "" || !utf8.ValidString(p.Name) || utf8.RuneCountInString(p.Name) > maxName {
+			return sg, nil, nil, fmt.Errorf("%w: player %d has no usable name", errSave, i+1)
+		}
+		if p.Color < 0 || p.Color >= len(sprites.Players) {
+			return sg, nil, nil, fmt.Errorf("%w: player %d has colour %d", errSave, i+1, p.Color)
+		}
+		if !p.Human && !validLevel(p.Level) || p.Human && p.Level != "" {
+			return sg, nil, nil, fmt.Errorf("%w: player %d has level %q", errSave, i+1, p.Level)
+		}
+	}
+	match, err := rules.Replay(g, sg.Record)
+	if err != nil {
+		return sg, nil, nil, fmt.Errorf("%w: %v", errSave, err)
+	}
+	return sg, g, match, nil
+}
+
+// restorePlay makes the play scene of a saved game, exactly as it was when it was saved: the
+// moves are played again one by one through the rules (the log and the undo marks are rebuilt
+// from what they report), and the board shows the position at rest.
+func restorePlay(m *Manager, b []byte) (*play, error) {
+	sg, g, done, err := decodeSave(b)
+	if err != nil {
+		return nil, err
+	}
+	players := make([]player, len(sg.Players))
+	for i, p := range sg.Players {
+		players[i] = player{Seat: Seat{Human: p.Human, Level: p.Level, Name: p.Name}, Color: p.Color}
+	}
+	s := newPlay(m, g, players, sg.Seed)
+	for i := 0; i < done.Moves(); i++ {
+		mover := s.match.State.ToMove()
+		if mover >= 0 && mover < len(s.players) && s.players[mover].Human {
+			s.marks = append(s.marks, i)
+		}
+		var ev rules.Events
+		if err := s.match.PlayMove(done.MoveAt(i), &ev); err != nil {
+			// Replay took the same moves a moment ago: the rules are not deterministic.
+			return nil, fmt.Errorf("%w: move %d replays differently: %v", errSave, i+1, err)
+		}
+		s.log = append(s.log, describe(g, s.env.Names, ev)...)
+	}
+	if len(s.log) > 40 {
+		s.log = s.log[len(s.log)-40:]
+	}
+	s.log = append(s.log, logLine{lang.T("saves.log.continued"), -1})
+	s.thinks = sg.Thinks
+	s.brd.Sync(s.match.State)
+	s.refresh()
+	return s, nil
+}
+
+// autosave keeps the match in the store after every move and undo; a finished match clears it,
+// so that Continue is only offered for a game still being played. A failure to save is shown
+// on the turn card once and does not stop the game.
+func (s *play) autosave() {
+	if !s.m.saves {
+		return
+	}
+	var err error
+	if s.match.State.Phase() == rules.PhaseOver {
+		err = s.m.store.remove(autosaveEntry)
+	} else {
+		err = s.m.store.save(autosaveEntry, encodeSave(s.saved()))
+	}
+	if err != nil && !s.saveFailed {
+		s.saveFailed = true
+		s.note = lang.T("saves.note.failed", err.Error())
+	}
+}
+
+// resumable is what the title knows of the store's saved game: the play scene to continue
+// (nil for none) and, when a save had to be set aside, the notice saying so.
+func resumable(m *Manager) (*play, string) {
+	b, err := m.store.load(autosaveEntry)
+	if err != nil {
+		return nil, lang.T("saves.notice.unreadable", err.Error())
+	}
+	if b == nil {
+		return nil, ""
+	}
+	p, err := restorePlay(m, b)
+	if err != nil {
+		// A save this build cannot continue is moved aside, never deleted nor overwritten: the
+		// next game saves into a free entry.
+		reason := err.Error()
+		if aerr := setAside(m.store, autosaveEntry); aerr != nil {
+			return nil, lang.T("saves.notice.stuck", reason, aerr.Error())
+		}
+		return nil, lang.T("saves.notice.setaside", reason, entryPlace(m.store, autosaveEntry+".bad"))
+	}
+	if p.match.State.Phase() == rules.PhaseOver {
+		// Saved as it ended (a crash between the last move and clearing): nothing to continue.
+		_ = m.store.remove(autosaveEntry)
+		return nil, ""
+	}
+	return p, ""
+}
