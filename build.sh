@@ -24,7 +24,12 @@ usage: ./build.sh COMMAND
   dist          build dist/web, a folder ready for any static host
   test          run the tests (go test -race ./...)
   smoke         desktop and browser smoke tests (Xvfb, Chromium); PNGs into dist/smoke
+  e2e           end-to-end tests: the five games played in Chromium, Seega on the desktop
+                (Xvfb, xdotool); a screenshot of every scene into dist/e2e
+  frames        measure the browser game's first frame and frame rates (BENCHMARKS.md);
+                the table into dist/e2e/frames.md
   screenshots   desktop screenshots of every scene and game into dist/screenshots (Xvfb)
+  readme-shots  screenshots, then each game in play made small into docs/screenshots (README)
   engine        build the engine protocol program into dist/sigengine
   android       bind ./mobile into dist/android/sig.aar (needs the Android SDK, NDK, JDK)
   ios           bind ./mobile into dist/ios/Sig.xcframework (needs macOS and Xcode)
@@ -185,6 +190,13 @@ smoke() {
 	SIG_SMOKE_OUT="${SIG_SMOKE_OUT:-$DIST/smoke}" go test -tags smoke -count=1 -timeout 20m -v ./smoke
 }
 
+# e2e_tests runs the end-to-end tests matching $1 (e2e/: they build their own copy of the
+# browser game and start Xvfb when there is no display).
+e2e_tests() {
+	mkdir -p "$DIST/e2e"
+	SIG_ARTIFACTS="${SIG_ARTIFACTS:-$DIST/e2e}" go test -tags e2e -count=1 -timeout 60m -v -run "$1" ./e2e
+}
+
 # with_display runs "$@" with a display: the current one, or a private Xvfb started here.
 with_display() {
 	if [ -n "${DISPLAY:-}" ]; then
@@ -227,15 +239,51 @@ screenshots() {
 	with_display take_screenshots
 }
 
+# play_shot prints the seats and the frame of each game's in-play screenshot: computer players
+# at normal speed, caught mid-game (frame 1200 is 20 s in) with pieces spread over the board.
+# (A case, not an associative array: macOS still ships bash 3.2.)
+play_shot() {
+	case "$1" in
+	sig-wa-duqqan | es-sig) echo "ai:easy,ai:easy,ai:easy,ai:easy 1500" ;;
+	sadeqa) echo "ai:easy,ai:easy 900" ;;
+	*) echo "ai:easy,ai:easy 1200" ;;
+	esac
+}
+
 take_screenshots() {
 	local failed=0 id
 	say "screenshots:"
 	shoot title -screenshot-frame 60 || failed=1
+	local seats frame
 	for id in "${GAME_IDS[@]}"; do
 		shoot "setup-$id" -game "$id" -screenshot-frame 60 || failed=1
-		shoot "play-$id" -game "$id" -seats ai:easy,ai:easy -seed 7 -screenshot-frame 240 || failed=1
+		read -r seats frame <<<"$(play_shot "$id")"
+		shoot "play-$id" -game "$id" -seats "$seats" -seed 7 -screenshot-frame "$frame" || failed=1
 	done
 	[ "$failed" = 0 ] || die "some screenshots failed (see the .log files in dist/screenshots)"
+}
+
+# readme_shots makes the README's pictures: each game in play, from ./build.sh screenshots,
+# shrunk to 960x600 and reduced to a palette (ImageMagick and pngquant), into docs/screenshots.
+readme_shots() {
+	local missing=()
+	command -v convert >/dev/null || missing+=("ImageMagick's convert: apt-get install imagemagick")
+	command -v pngquant >/dev/null || missing+=("pngquant: apt-get install pngquant")
+	if [ "${#missing[@]}" -gt 0 ]; then
+		printf 'build.sh readme-shots: missing:\n' >&2
+		printf '  - %s\n' "${missing[@]}" >&2
+		exit 1
+	fi
+	screenshots
+	mkdir -p "$ROOT/docs/screenshots"
+	local id out
+	for id in "${GAME_IDS[@]}"; do
+		out="$ROOT/docs/screenshots/$id.png"
+		convert "$DIST/screenshots/play-$id.png" -filter Lanczos -resize 960x600 -strip "$out.tmp.png"
+		pngquant --force --quality 70-95 --speed 1 --strip --output "$out" "$out.tmp.png"
+		rm -f "$out.tmp.png"
+		say "  $out: $(file_size "$out") bytes"
+	done
 }
 
 # need_tools dies listing every missing piece at once, with how to get it.
@@ -301,7 +349,10 @@ serve) serve "$@" ;;
 dist) dist ;;
 test) run_tests ;;
 smoke) smoke ;;
+e2e) e2e_tests 'TestBrowserGames|TestDesktopSeega' ;;
+frames) e2e_tests 'TestBrowserFrames' ;;
 screenshots) screenshots ;;
+readme-shots) readme_shots ;;
 engine) build_engine ;;
 android) android ;;
 ios) ios ;;

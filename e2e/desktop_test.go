@@ -64,7 +64,7 @@ func TestDesktopSeega(t *testing.T) {
 	})
 
 	d := &desktop{t: t, display: display, hook: hookPath, exited: exited, log: logPath}
-	v := d.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && v.settled() }, 60*time.Second)
+	v := d.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && v.settled() }, 180*time.Second)
 	out, err := d.xdotool("search", "--sync", "--onlyvisible", "--name", "^Sig$")
 	if err != nil {
 		t.Fatalf("xdotool search: %v: %s", err, out)
@@ -79,7 +79,7 @@ func TestDesktopSeega(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 6))
 	followed, placed, stepped := 0, 0, 0
 	for stepped < 4 {
-		v = d.waitFor("the person's turn", func(v view) bool { return v.settled() }, 60*time.Second)
+		v = d.waitFor("the person's turn", func(v view) bool { return v.settled() }, 180*time.Second)
 		if v.Scene != "play" {
 			t.Fatalf("the app left the game early: scene %q", v.Scene)
 		}
@@ -105,7 +105,7 @@ func TestDesktopSeega(t *testing.T) {
 			d.shoot(filepath.Join(artifacts(t), fmt.Sprintf("desktop-seega-%02d.png", len(after.Moves))))
 		}
 	}
-	v = d.waitFor("the person's turn", func(v view) bool { return v.settled() }, 60*time.Second)
+	v = d.waitFor("the person's turn", func(v view) bool { return v.settled() }, 180*time.Second)
 	d.follow(eng, v, followed)
 	d.shoot(filepath.Join(artifacts(t), "desktop-seega-moves.png"))
 	t.Logf("desktop: %d placements and %d moves clicked; %d moves in the record, all matching the engine", placed, stepped, len(v.Moves))

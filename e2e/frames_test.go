@@ -130,7 +130,7 @@ func setSpeed(p *browserPage, speed string) {
 	p.tap("button:back")
 	p.waitScene("pause")
 	p.tap("button:resume")
-	p.waitFor("the game again", func(v view) bool { return v.Scene == "play" && v.settled() }, 30*time.Second)
+	p.waitFor("the game again", func(v view) bool { return v.Scene == "play" && v.settled() }, 90*time.Second)
 }
 
 // act taps for one action and waits until the app is at rest again with it in the record.
@@ -142,8 +142,8 @@ func act(p *browserPage, v view, mv string) view {
 	} else {
 		playMove(p, v, mv)
 	}
-	p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before }, 30*time.Second)
-	return p.waitFor("rest", view.settled, 60*time.Second)
+	p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before }, 90*time.Second)
+	return p.waitFor("rest", view.settled, 180*time.Second)
 }
 
 // throwAndDrag plays Sig wa Duqqan, two people at one screen, on the seed whose Ghoula drags a
@@ -171,7 +171,7 @@ func throwAndDrag(t *testing.T, url string, rep *strings.Builder) {
 	}
 	ctx := newBrowser(t, 4*time.Minute)
 	p := openPage(t, ctx, "frames-duqqan", fmt.Sprintf("%s?game=sig-wa-duqqan&seats=human,human&seed=%d", url, seed), false, instant)
-	v := p.waitFor("the game", func(v view) bool { return v.Scene == "play" && v.settled() }, 30*time.Second)
+	v := p.waitFor("the game", func(v view) bool { return v.Scene == "play" && v.settled() }, 90*time.Second)
 	for len(v.Moves) < drag-1 {
 		v = act(p, v, "throw")
 	}
@@ -231,7 +231,7 @@ func longSowing(t *testing.T, url string, rep *strings.Builder) {
 	}
 	ctx := newBrowser(t, 4*time.Minute)
 	p := openPage(t, ctx, "frames-sadeqa", url+"?game=sadeqa&seats=human,human&seed=1", false, instant)
-	v := p.waitFor("the game", func(v view) bool { return v.Scene == "play" && v.settled() }, 30*time.Second)
+	v := p.waitFor("the game", func(v view) bool { return v.Scene == "play" && v.settled() }, 90*time.Second)
 	for _, mv := range best[:len(best)-1] {
 		v = act(p, v, mv)
 	}
@@ -251,13 +251,13 @@ func hardThinking(t *testing.T, url string, rep *strings.Builder) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for i := range 3 {
 		// Two placements of ours, then the computer's two.
-		v := p.waitFor("our turn", func(v view) bool { return v.Scene == "play" && v.settled() }, 60*time.Second)
+		v := p.waitFor("our turn", func(v view) bool { return v.Scene == "play" && v.settled() }, 180*time.Second)
 		for range 2 {
 			v = act2(p, v, v.Legal[rng.IntN(len(v.Legal))])
 		}
-		p.waitFor("the computer thinking", func(v view) bool { return v.Thinking }, 30*time.Second)
+		p.waitFor("the computer thinking", func(v view) bool { return v.Thinking }, 90*time.Second)
 		w := begin(p)
-		p.waitFor("the computer's move", func(v view) bool { return !v.Thinking }, 30*time.Second)
+		p.waitFor("the computer's move", func(v view) bool { return !v.Thinking }, 90*time.Second)
 		w.end(p, fmt.Sprintf("the computer thinking a hard move (Seega placement, move %d)", i+1), rep)
 	}
 }
@@ -267,5 +267,5 @@ func act2(p *browserPage, v view, mv string) view {
 	p.t.Helper()
 	before := len(v.Moves)
 	playMove(p, v, mv)
-	return p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before && !v.Busy }, 30*time.Second)
+	return p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before && !v.Busy }, 90*time.Second)
 }

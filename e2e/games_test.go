@@ -60,7 +60,7 @@ func TestBrowserGames(t *testing.T) {
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
 			start := time.Now()
-			ctx := newBrowser(t, 5*time.Minute)
+			ctx := newBrowser(t, 12*time.Minute)
 			settings := instant
 			if r.viaSettings {
 				settings = muted
@@ -115,7 +115,7 @@ func startGame(p *browserPage, g *rules.Info, seats []string, viaSettings bool) 
 	}
 	p.shot("setup-seated")
 	p.tap("button:start")
-	v := p.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && !v.Fading }, 30*time.Second)
+	v := p.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && !v.Fading }, 90*time.Second)
 	c := v.common()
 	if c.Game != g.ID || c.Players != len(seats) || len(v.Moves) != 0 {
 		p.t.Fatalf("%s: started %s with %d players and %d moves; want %s, %d players, none played", p.name, c.Game, c.Players, len(v.Moves), g.ID, len(seats))
@@ -136,7 +136,7 @@ func playToResults(p *browserPage, g *rules.Info, r run) int {
 		if step > 3000 {
 			p.t.Fatalf("%s: no end after %d steps", p.name, step)
 		}
-		v := p.waitFor("a person's turn or the results", view.settled, 90*time.Second)
+		v := p.waitFor("a person's turn or the results", view.settled, 180*time.Second)
 		if eng == nil {
 			var err error
 			if eng, err = rules.NewMatch(g, v.common().Players, v.Seed); err != nil {
@@ -161,7 +161,7 @@ func playToResults(p *browserPage, g *rules.Info, r run) int {
 			p.waitScene("pause")
 			p.shot("pause")
 			p.tap("button:resume")
-			p.waitFor("the play scene again", func(v view) bool { return v.Scene == "play" && !v.Fading }, 30*time.Second)
+			p.waitFor("the play scene again", func(v view) bool { return v.Scene == "play" && !v.Fading }, 90*time.Second)
 			continue
 		}
 		c := v.common()
@@ -183,7 +183,7 @@ func playToResults(p *browserPage, g *rules.Info, r run) int {
 		default:
 			p.t.Fatalf("%s: phase %q at rest", p.name, c.Phase)
 		}
-		after := p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before }, 30*time.Second)
+		after := p.waitFor("the action in the record", func(v view) bool { return len(v.Moves) > before }, 90*time.Second)
 		got := after.Moves[before]
 		if (want == "" && !strings.HasPrefix(got, "throw ")) || (want != "" && got != want) {
 			if want == "" {

@@ -194,7 +194,7 @@ func openPage(t *testing.T, ctx context.Context, name, url string, phone bool, s
 	if err != nil {
 		t.Fatalf("%s: loading %s: %v", name, url, err)
 	}
-	p.waitJS("the game's first frame and its hook", `document.documentElement.dataset.sigState === 'running' && typeof sig === 'function' && document.getElementById('sig-loader').hidden`, 120*time.Second)
+	p.waitJS("the game's first frame and its hook", `document.documentElement.dataset.sigState === 'running' && typeof sig === 'function' && document.getElementById('sig-loader').hidden`, 240*time.Second)
 	rect := eval[[]float64](p, `(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top]; })()`)
 	if len(rect) == 2 {
 		p.left, p.top = rect[0], rect[1]
@@ -205,8 +205,8 @@ func openPage(t *testing.T, ctx context.Context, name, url string, phone bool, s
 // eval evaluates a JavaScript expression in the page.
 func eval[T any](p *browserPage, expr string) T {
 	p.t.Helper()
-	// A page that stops answering (a Go busy loop, a deadlock) fails within 20 s.
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	// A page that stops answering (a Go busy loop, a deadlock) fails within stall.
+	ctx, cancel := context.WithTimeout(p.ctx, stall)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -294,7 +294,7 @@ func last(s []string) string {
 // waitScene waits for scene name, at rest.
 func (p *browserPage) waitScene(name string) view {
 	p.t.Helper()
-	return p.waitFor("the "+name+" scene", func(v view) bool { return v.Scene == name && v.settled() }, 30*time.Second)
+	return p.waitFor("the "+name+" scene", func(v view) bool { return v.Scene == name && v.settled() }, 90*time.Second)
 }
 
 // ticks waits until the app has run n more updates: Ebitengine reads the input state once a
@@ -400,21 +400,21 @@ func (p *browserPage) key(code string) {
 
 func (p *browserPage) mouse(e input.DispatchMouseEventParams) {
 	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, input.DispatchMouseEvent, e); err != nil {
+	if _, err := chromedp.Call(p.timeout(), input.DispatchMouseEvent, e); err != nil {
 		p.t.Fatalf("%s: %s: %v", p.name, e.Type, err)
 	}
 }
 
 func (p *browserPage) touchEvent(kind input.DispatchTouchEventType, pts []*input.TouchPoint) {
 	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: kind, TouchPoints: pts}); err != nil {
+	if _, err := chromedp.Call(p.timeout(), input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: kind, TouchPoints: pts}); err != nil {
 		p.t.Fatalf("%s: %s: %v", p.name, kind, err)
 	}
 }
 
 func (p *browserPage) keyEvent(e input.DispatchKeyEventParams) {
 	p.t.Helper()
-	if _, err := chromedp.Call(p.ctx, input.DispatchKeyEvent, e); err != nil {
+	if _, err := chromedp.Call(p.timeout(), input.DispatchKeyEvent, e); err != nil {
 		p.t.Fatalf("%s: %s: %v", p.name, e.Type, err)
 	}
 }
@@ -466,4 +466,16 @@ func (p *browserPage) note(s string) {
 	if len(p.trail) > 8 {
 		p.trail = p.trail[1:]
 	}
+}
+
+// stall is the longest the page may take to answer a command. Entering the play scene blocks
+// the page for seconds of processor time (new shaders for software WebGL, the board's art): on
+// a machine shared by many, a minute or more.
+const stall = 150 * time.Second
+
+// timeout is the page's context limited to stall: a page that stops answering fails.
+func (p *browserPage) timeout() context.Context {
+	ctx, cancel := context.WithTimeout(p.ctx, stall)
+	time.AfterFunc(stall+time.Second, cancel)
+	return ctx
 }

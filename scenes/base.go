@@ -71,6 +71,10 @@ func (b *base) drawHeader(dst *ebiten.Image, bar ui.Rect, title, sub string) {
 	}
 	mt.Text(dst, t, st, x, y, align, sprites.Ink)
 	if sub != "" {
-		mt.Text(dst, mt.Ellipsize(sub, ui.Small, room), ui.Small, x, y+mt.LineHeight(st)-mt.Pt(6), align, sprites.Wood)
+		tuck := mt.Pt(6) // the line under the title tucked up to it
+		if mt.RTL {
+			tuck = mt.Pt(2) // Naskh's tall letters need the room
+		}
+		mt.Text(dst, mt.Ellipsize(sub, ui.Small, room), ui.Small, x, y+mt.LineHeight(st)-tuck, align, sprites.Wood)
 	}
 }

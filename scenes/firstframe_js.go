@@ -12,3 +12,20 @@ func firstFrameShown() {
 		f.Invoke()
 	}
 }
+
+// startupMark notes how long after navigation the start-up reached a stage, as the page's
+// data-sig-mark-NAME attribute (milliseconds, performance.now()), for the first-frame
+// measurement (smoke/firstframe_test.go): where the time before the first frame goes.
+func startupMark(name string) {
+	perf := js.Global().Get("performance")
+	root := js.Global().Get("document").Get("documentElement")
+	if perf.Type() != js.TypeObject || root.Type() != js.TypeObject {
+		return
+	}
+	ms := perf.Call("now").Float()
+	root.Get("dataset").Set("sigMark"+name, int(ms+0.5))
+}
+
+// Package initialisation ends with this package's (every package it imports, Ebitengine's,
+// the fonts' and the sounds', comes first).
+func init() { startupMark("Init") }

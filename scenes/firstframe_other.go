@@ -4,3 +4,6 @@ package scenes
 
 // firstFrameShown does nothing outside the browser (see firstframe_js.go).
 func firstFrameShown() {}
+
+// startupMark does nothing outside the browser (see firstframe_js.go).
+func startupMark(string) {}

@@ -327,8 +327,11 @@ func (k *keyboard) paintKey(img *ebiten.Image, b *ui.Button, r ui.Rect) {
 		st = ui.BodyBold
 	}
 	label := b.Label
-	if mt.Measure(st, label) > r.W-mt.Pt(4) {
-		st = ui.SmallBold
+	for _, smaller := range []ui.Style{ui.BodyBold, ui.SmallBold} {
+		if mt.Measure(st, label) <= r.W-mt.Pt(4) {
+			break
+		}
+		st = smaller
 	}
 	mt.Text(img, label, st, cap.CX(), cap.CY()-mt.LineHeight(st)/2, ui.Center, ink)
 }

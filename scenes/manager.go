@@ -193,6 +193,9 @@ func (m *Manager) inject(in ...ui.Intent) { m.injected = append(m.injected, in..
 // Update reads input, resolves it against the scene's hit areas and runs the scene.
 func (m *Manager) Update() error {
 	defer m.work.track(time.Now(), &m.work.update, &m.work.updates)
+	if m.work.updates == 0 {
+		startupMark("Update") // the browser's first-frame measurement (firstframe_js.go)
+	}
 	if m.err != nil {
 		return m.err
 	}
@@ -242,6 +245,9 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	}
 	if a, ok := m.cur.(animator); ok && a.Animating() {
 		m.redraw = true
+	}
+	if m.drawn == 0 {
+		startupMark("Draw")
 	}
 	if m.redraw || m.drawn < 2 {
 		m.redraw = false

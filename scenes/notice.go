@@ -44,3 +44,35 @@ func drawNotice(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, text string) {
 		y += mt.LineHeight(ui.Small)
 	}
 }
+
+// twoLineFace draws a button whose second line (Sub) may be wider than its label, as
+// Continue's "Sig wa Duqqan · 12 moves played": the icon and the two lines are centred as one
+// block as wide as the wider line, so the second line stays inside the button.
+func twoLineFace(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
+	face := *b
+	face.Label, face.Sub, face.Icon, face.Draw = "", "", ui.NoIcon, nil
+	ui.DrawButton(dst, mt, &face, hot, false)
+	ink, soft := sprites.Ink, sprites.Wood
+	if b.Look == ui.Primary || b.Look == ui.Dark || b.Selected {
+		ink, soft = sprites.Chalk, sprites.Fade(sprites.Chalk, 0.8)
+	}
+	iconW := 0.0
+	if b.Icon != ui.NoIcon {
+		iconW = mt.Pt(30)
+	}
+	maxW := b.Rect.W - mt.Pt(24) - iconW
+	label := mt.Ellipsize(b.Label, ui.BodyBold, maxW)
+	sub := mt.Ellipsize(b.Sub, ui.Small, maxW)
+	w := math.Min(maxW, math.Max(mt.Measure(ui.BodyBold, label), mt.Measure(ui.Small, sub)))
+	x := b.Rect.CX() - (w+iconW)/2
+	ix, tx := x+mt.Pt(11), x+iconW
+	if mt.RTL {
+		ix, tx = x+w+iconW-mt.Pt(11), x
+	}
+	if b.Icon != ui.NoIcon {
+		ui.DrawIcon(dst, b.Icon, ix, b.Rect.CY(), mt.Pt(10), ink)
+	}
+	top := b.Rect.CY() - (mt.LineHeight(ui.BodyBold)+mt.LineHeight(ui.Small))/2
+	mt.Text(dst, label, ui.BodyBold, tx+w/2, top, ui.Center, ink)
+	mt.Text(dst, sub, ui.Small, tx+w/2, top+mt.LineHeight(ui.BodyBold), ui.Center, soft)
+}

@@ -249,6 +249,7 @@ func FuzzImportRecord(f *testing.F) {
 		f.Fatal(err)
 	}
 	m.LayoutF(1280, 800)
+	home := m.cur
 	f.Fuzz(func(t *testing.T, b []byte) {
 		st.save(autosaveEntry, save)
 		g, match, err := parseRecord(b)
@@ -262,6 +263,6 @@ func FuzzImportRecord(f *testing.F) {
 		if got, _ := st.load(autosaveEntry); !bytes.Equal(got, save) {
 			t.Fatalf("importing changed the saved game")
 		}
-		m.cur = newTitle(m)
+		m.cur = home
 	})
 }

@@ -98,6 +98,11 @@ func (s *results) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	y := s.table.Y + mt.Pt(8)
 	rowH := math.Min(mt.Pt(40), (s.table.H-mt.Pt(8))/float64(max(1, len(s.rows))))
+	// The ranks' column: 50 points, or the widest rank's words (ordinals, large text).
+	rankW := mt.Pt(50)
+	for _, r := range s.rows {
+		rankW = math.Max(rankW, mt.Measure(ui.BodyBold, ordinal(r.rank))+mt.Pt(14))
+	}
 	for _, r := range s.rows {
 		if y+rowH > s.table.Bottom()+1 {
 			break
@@ -107,9 +112,9 @@ func (s *results) Draw(dst *ebiten.Image) {
 			sprites.Fill(dst, sprites.RoundRect(s.table.X, y, s.table.W, rowH-mt.Pt(4), mt.Pt(8)), sprites.Fade(sprites.Saffron, 0.3))
 		}
 		// The rank, the piece and the name, from the right for a right-to-left reader.
-		rank := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(10), W: mt.Pt(50)}, s.table)
-		piece := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(57), W: mt.Pt(26)}, s.table)
-		name := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(94), W: s.table.W - mt.Pt(100)}, s.table)
+		rank := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(10), W: rankW}, s.table)
+		piece := mt.Flip(ui.Rect{X: s.table.X + rankW + mt.Pt(7), W: mt.Pt(26)}, s.table)
+		name := mt.Flip(ui.Rect{X: s.table.X + rankW + mt.Pt(44), W: s.table.W - rankW - mt.Pt(50)}, s.table)
 		mt.TextStart(dst, ordinal(r.rank), ui.BodyBold, rank, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.BodyBold))/2, sprites.Terracotta)
 		sprites.DrawPiece(dst, pc, piece.CX(), y+(rowH-mt.Pt(4))/2, mt.Pt(13), 0)
 		who := r.p.Name

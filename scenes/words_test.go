@@ -109,7 +109,6 @@ func TestNoEnglishOnScreen(t *testing.T) {
 			check("picker", draw(m))
 			for _, g := range games.All() {
 				m := newTest(t, Config{Lang: string(l), Game: g.ID})
-				check("setup "+g.ID, draw(m))
 				tap(t, m, "name-0")
 				check("setup typing "+g.ID, draw(m))
 				step(m, ui.Intent{Kind: ui.Activate})
@@ -134,7 +133,7 @@ func TestNoEnglishOnScreen(t *testing.T) {
 				p := m.Current().(*play)
 				check("play "+g.ID, draw(m))
 				// A few turns: the throw's caption, the computer's turn, the log.
-				for i := 0; i < 400 && m.Current() == Scene(p); i++ {
+				for i := 0; i < 200 && m.Current() == Scene(p); i++ {
 					if p.human() && !p.Busy() {
 						if b := p.menu.Get("throw"); b != nil && !b.Hidden {
 							tap(t, m, "throw")
@@ -143,12 +142,12 @@ func TestNoEnglishOnScreen(t *testing.T) {
 						}
 					}
 					step(m)
-					if i%40 == 0 {
+					if i == 60 {
 						check("play "+g.ID, draw(m))
 					}
 				}
-				if m.Current() != Scene(p) {
-					continue // the match is over already
+				if m.Current() != Scene(p) || g.ID != "seega" {
+					continue // the cards over the match are the same for every game: one will do
 				}
 				step(m, ui.Intent{Kind: ui.Back})
 				want(t, m, "pause")
@@ -242,6 +241,19 @@ func TestKeyboardThroughMenus(t *testing.T) {
 			step(m, back)
 			want(t, m, "pause")
 			for m.Current().(*pause).menu.Focused().ID != "menu" {
+				step(m, next)
+			}
+			step(m, act)
+			want(t, m, "title")
+			// The results: Play again has the focus; tab to Menu.
+			g, _ := games.Lookup("seega")
+			m = newTest(t, Config{Lang: string(l.Code), Game: g.ID, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+			p := m.Current().(*play)
+			m.Goto(newResults(m, p))
+			step(m, act)
+			want(t, m, "play")
+			m.Goto(newResults(m, m.Current().(*play)))
+			for m.Current().(*results).menu.Focused().ID != "menu" {
 				step(m, next)
 			}
 			step(m, act)

@@ -59,13 +59,16 @@ type PlayerColor struct {
 	Mark  Mark
 }
 
-// Players are the eight player colours, colour-blind safe, each with its own mark.
+// Players are the eight player colours, colour-blind safe, each with its own mark. The first
+// four (the seats of most games) are the four of the set that stay furthest apart for
+// deuteranopia and protanopia, the commonest deficiencies (TestPlayerColoursApartForColour-
+// Blindness); Yellow, next to Orange for those eyes, comes fifth.
 var Players = [8]PlayerColor{
 	{"Orange", rgb(0xE69F00), MarkDot},
 	{"Sky", rgb(0x56B4E9), MarkRing},
 	{"Green", rgb(0x009E73), MarkBar},
-	{"Yellow", rgb(0xF0E442), MarkCross},
 	{"Blue", rgb(0x0072B2), MarkTriangle},
+	{"Yellow", rgb(0xF0E442), MarkCross},
 	{"Vermilion", rgb(0xD55E00), MarkDiamond},
 	{"Purple", rgb(0xCC79A7), MarkSquare},
 	{"Black", rgb(0x000000), MarkStar},

@@ -49,13 +49,17 @@ func deltaE(a, b [3]float64) float64 {
 }
 
 // TestPlayerColoursApartForColourBlindness: the colours of the players who sit together in a
-// game (players 1 to n take colours 1 to n) stay clearly apart, ΔE*ab at least 15, for normal
-// vision and each of protanopia, deuteranopia and tritanopia, up to four players (the most
-// any game here usually seats); with the marks on top (TestMarksDiffer) no two players are told
-// apart by colour alone.
+// game (players 1 to n take colours 1 to n) stay clearly apart for up to four players (the
+// most any game usually seats): ΔE*ab at least 20 for normal vision, protanopia and
+// deuteranopia, at least 15 for tritanopia (the rarest, where Sky and Green draw nearest).
+// With the marks on top (TestMarksDiffer) no two players are told apart by colour alone.
 func TestPlayerColoursApartForColourBlindness(t *testing.T) {
-	const seats, least = 4, 15.0
+	const seats = 4
 	for _, d := range cvdMatrices {
+		least := 20.0
+		if d.name == "tritanopia" {
+			least = 15
+		}
 		worst, wi, wj := math.Inf(1), 0, 0
 		for i := 0; i < seats; i++ {
 			for j := i + 1; j < seats; j++ {

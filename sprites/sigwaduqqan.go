@@ -29,6 +29,9 @@ type Spiral struct {
 	Radius  float64 // the patch's radius (the yard's bulge lies outside it)
 	Gate    int     // the gate's space (drawn as an arch), 0 for none
 	Final   int     // the first space of the final stretch
+	// Start is the word written along the neck (START, in the player's language); empty: none
+	// (the picker's small picture). Set it before the first Draw.
+	Start string
 
 	neckPoly  []Pt
 	neckSides [2][]Pt
@@ -327,7 +330,9 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 	op.GeoM.Rotate(up)
 	op.GeoM.Translate(tp.X, tp.Y)
 	op.ColorScale.ScaleWithColor(ink)
-	text.Draw(dst, "START", Face(true, w*0.3), op)
+	if sp.Start != "" {
+		text.Draw(dst, sp.Start, FaceFor(sp.Start, true, w*0.3), op)
+	}
 	chevron(dst, spine[k/10+1], ang, w*0.16, w*0.06, ink, 0)
 }
 

@@ -5,7 +5,11 @@
 // The game tells the page about its first frame by calling globalThis.sigFirstFrame() (from
 // scenes/firstframe_js.go). The time of that frame since navigation is logged to the console
 // as "sig: first frame …" and kept in document.documentElement.dataset.sigFirstFrameMs, which
-// is what the browser smoke test and BENCHMARKS.md read.
+// is what the browser smoke test and BENCHMARKS.md read. The stages before it are kept beside
+// it (ms after navigation): sigFetchMs (the response to sig.wasm began), sigDownloadedMs,
+// sigLoadedMs (compiled and instantiated), sigRunMs (the Go program started), and, from the
+// game, sigMarkInit (package initialisation done), sigMarkUpdate, sigMarkDraw (the first
+// Update and Draw began) and sigFirstDrawMs (the first Draw ended).
 (() => {
   'use strict';
 
@@ -134,6 +138,7 @@
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) {
+          root.dataset.sigDownloadedMs = performance.now().toFixed(0);
           controller.close();
           showProgress(total || loaded, total || loaded);
           showStatus('Preparing the game…');
@@ -251,6 +256,7 @@
       problem('Sig could not be downloaded', 'The network failed (' + e.message + '). Check the connection and try again.', true);
       return;
     }
+    root.dataset.sigFetchMs = performance.now().toFixed(0);
     if (!response.ok) {
       problem('Sig could not be downloaded', 'The server answered ' + response.status + ' ' + response.statusText + ' for ' + WASM_URL + '.', true);
       return;
@@ -267,6 +273,7 @@
     showStatus('Starting…');
     setState('starting');
     watchCanvas();
+    root.dataset.sigRunMs = performance.now().toFixed(0);
     go.run(instance).then(() => {
       const said = errorOutput.trim();
       problem('Sig has stopped', said ? said : 'The game ended unexpectedly; the browser console may say why. Reload to play again.', true);

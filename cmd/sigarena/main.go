@@ -4,8 +4,11 @@
 //	sigarena -game seega -a hard -b random -n 100 -seed 1
 //
 // An agent is random (a uniformly random legal move), a level of package ai (easy, medium or
-// hard), or mcts (package ai's Monte Carlo tree search, with hard's budget, kept for comparison);
-// all but random may take their own node budget after a colon (hard:200000). Game i seats agent a
+// hard), mcts (package ai's Monte Carlo tree search, with hard's budget, kept for comparison), or
+// seer, a measuring instrument for the games with sticks: it knows every throw the match will
+// make and plays against its opponent as if that one were random (seer.go), so against random
+// it bounds what any player could do. All but random may take their own node budget after a
+// colon (hard:200000). Game i seats agent a
 // in seat i mod players and agent b in every other seat, so a starts (or sits in each seat of a
 // race game) equally often; each match seed (-seed, -seed+1, …) is played once with a in every
 // seat, so both sides get the same throws and openings. Without -time every move is fixed by the
@@ -13,6 +16,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,6 +41,7 @@ import (
 type agent struct {
 	name   string
 	random bool
+	seer   bool // knows the match's throws (seer.go)
 	level  ai.Level
 	method ai.Method
 	nodes  int64 // 0: the level's budget
@@ -52,12 +57,14 @@ func parseAgent(s string) (agent, error) {
 		a.random = true
 		return a, nil
 	}
-	if name == "mcts" {
+	if name == "seer" {
+		a.seer = true
+	} else if name == "mcts" {
 		a.level, a.method = ai.Hard, ai.MCTS
 	} else {
 		l, err := ai.ParseLevel(name)
 		if err != nil {
-			return a, fmt.Errorf("agent %q: one of random, easy, medium, hard, mcts (all but random may take a node budget: hard:200000)", s)
+			return a, fmt.Errorf("agent %q: one of random, easy, medium, hard, mcts, seer (all but random may take a node budget: hard:200000)", s)
 		}
 		a.level = l
 	}
@@ -120,6 +127,9 @@ type result struct {
 	err    error
 }
 
+// seerThrows is how many of a match's throws the seer is told (far more than a game makes).
+const seerThrows = 20_000
+
 // maxMoves guards against a game that never ends.
 const maxMoves = 200_000
 
@@ -134,6 +144,11 @@ func play(c *config, i int) result {
 	openRNG := rand.New(rand.NewPCG(uint64(c.seed+round), 0x6f70656e))
 	randRNG := rand.New(rand.NewPCG(uint64(c.seed), uint64(i)))
 	r := result{seatA: seatA}
+	var sr *seer
+	throws := 0
+	if c.a.seer || c.b.seer {
+		sr = newSeer(c.game, c.players, futureThrows(c.game, c.seed+round, seerThrows), 0)
+	}
 	h := fnv.New64a()
 	decisions := 0
 	var legal []rules.Move
@@ -147,6 +162,7 @@ func play(c *config, i int) result {
 			if mv, _, err = m.Throw(); err != nil {
 				return result{err: err}
 			}
+			throws++
 		} else {
 			legal = s.Legal(legal)
 			side := 1
@@ -160,6 +176,16 @@ func play(c *config, i int) result {
 			switch {
 			case decisions < c.open:
 				mv = legal[openRNG.IntN(len(legal))]
+			case ag.seer:
+				unlock := lockThread()
+				start, cpu := time.Now(), threadCPU()
+				sr.budget = cmp.Or(ag.nodes, seerBudget)
+				mv = sr.choose(s, s.ToMove(), throws)
+				r.clocks[side].add(time.Since(start), threadCPU()-cpu, sr.nodes)
+				unlock()
+				if !rules.Contains(legal, mv) {
+					return result{err: fmt.Errorf("game %d: the seer chose the illegal move %q in\n%s", i, s.FormatMove(mv), s)}
+				}
 			case ag.random:
 				start := time.Now()
 				mv = legal[randRNG.IntN(len(legal))]
@@ -358,7 +384,7 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("sigarena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	game := fs.String("game", "seega", "game id: "+strings.Join(games.IDs(), ", "))
-	a := fs.String("a", "hard", "agent a: random, easy, medium, hard or mcts (all but random may add :nodes, e.g. hard:200000)")
+	a := fs.String("a", "hard", "agent a: random, easy, medium, hard, mcts or seer (all but random may add :nodes, e.g. hard:200000)")
 	b := fs.String("b", "random", "agent b, as -a")
 	n := fs.Int("n", 100, "number of games")
 	seed := fs.Int64("seed", 1, "first match seed; game i uses seed + i/players")
@@ -401,6 +427,11 @@ func parse(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.b, err = parseAgent(*b); err != nil {
 		return bad("-b: %v", err)
+	}
+	for _, ag := range []agent{c.a, c.b} {
+		if ag.seer && (c.players != 2 || g.Sticks.Count() == 0) {
+			return bad("the seer knows the throws of two-player games with sticks: not %s with %d players", g.ID, c.players)
+		}
 	}
 	switch {
 	case c.n < 1:

@@ -5,6 +5,9 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"sig/rules"
+	"sig/rules/games"
 )
 
 func TestBadFlags(t *testing.T) {
@@ -19,6 +22,8 @@ func TestBadFlags(t *testing.T) {
 		{"-time", "-1s"},
 		{"-j", "0"},
 		{"-open", "-1"},
+		{"-a", "seer"}, // seega has no throws to know
+		{"-game", "es-sig", "-a", "seer"},
 		{"-nonsense"},
 		{"stray"},
 	} {
@@ -68,5 +73,56 @@ func TestWilson(t *testing.T) {
 	lo, hi := wilson(95, 100)
 	if lo < 0.88 || lo > 0.90 || hi < 0.97 || hi > 0.99 {
 		t.Fatalf("wilson(95, 100) = %.4f, %.4f", lo, hi)
+	}
+}
+
+// TestFutureThrows: the seer is told exactly the throws the match makes, whatever is decided.
+func TestFutureThrows(t *testing.T) {
+	for _, id := range []string{"sig-el-oued", "es-sig", "sig-wa-duqqan"} {
+		g, _ := games.Lookup(id)
+		for seed := int64(1); seed <= 3; seed++ {
+			want := futureThrows(g, seed, seerThrows)
+			m, err := rules.NewMatch(g, g.DefaultPlayers, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := 0
+			for step := 0; m.State.Phase() != rules.PhaseOver; step++ {
+				legal := m.State.Legal(nil)
+				mv := legal[step%len(legal)]
+				if m.State.Phase() == rules.PhaseThrow {
+					mv, _, _ = m.Throw()
+					if mv.ThrowCount() != want[k] {
+						t.Fatalf("%s seed %d throw %d: the match throws %d, the seer was told %d", id, seed, k, mv.ThrowCount(), want[k])
+					}
+					k++
+				}
+				if err := m.PlayMove(mv, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if k == 0 {
+				t.Fatalf("%s: no throws", id)
+			}
+		}
+	}
+}
+
+// TestSeer: the seer plays legal moves, the same ones for the same seed.
+func TestSeer(t *testing.T) {
+	var stderr bytes.Buffer
+	c, err := parse([]string{"-game", "sig-el-oued", "-a", "seer:3000", "-b", "random", "-n", "2"}, &stderr)
+	if err != nil {
+		t.Fatalf("%v: %s", err, stderr.String())
+	}
+	results, err := run(c, &stderr, nil)
+	if err != nil || len(results) != 2 {
+		t.Fatalf("%d games, %v", len(results), err)
+	}
+	again, _ := run(c, &stderr, nil)
+	for i := range results {
+		if results[i].record != again[i].record {
+			t.Fatalf("game %d differs between two runs", i)
+		}
 	}
 }

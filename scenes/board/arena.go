@@ -31,9 +31,9 @@ type Arena struct {
 	Reduced bool
 	fade    float64 // how far the sticks have faded in (1: fully shown)
 	sticks  []stick
-	thrown bool
-	landed bool // the sticks of the last throw lie still
-	rng    *rand.Rand
+	thrown  bool
+	landed  bool // the sticks of the last throw lie still
+	rng     *rand.Rand
 
 	toss *tumble // the throw being shown, nil before the first
 }

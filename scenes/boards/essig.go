@@ -107,7 +107,7 @@ func esSpec(players int) sprites.EsSigSpec {
 	for x := essig.LastRun; x <= essig.Last; x++ {
 		spec.Final = append(spec.Final, x)
 	}
-	spec.Start, spec.Sig, spec.Sigs = lang.T("essig.start"), lang.T("essig.sig"), lang.T("essig.sigs")
+	spec.Start, spec.Sig, spec.Sigs = lang.T("boards.start"), lang.T("essig.sig"), lang.T("essig.sigs")
 	for k := 1; k < players; k++ {
 		spec.Places = append(spec.Places, lang.Ordinal(k))
 	}

@@ -10,6 +10,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/rules/sigwaduqqan"
 	"sig/scenes/board"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -187,18 +188,29 @@ func playAndDraw(t *testing.T, g *rules.Info, l lang.Lang, dst *ebiten.Image) {
 	}
 }
 
-// TestEsSigLabelsSpeak: the words painted on the Es-Sîg board itself come from the catalogue.
+// TestEsSigLabelsSpeak: the words painted on the Es-Sîg and Sig wa Duqqan boards themselves
+// come from the catalogue, and follow a change of language.
 func TestEsSigLabelsSpeak(t *testing.T) {
 	defer lang.Set(lang.Current())
 	for _, l := range lang.All {
 		lang.Set(l.Code)
 		spec := esSpec(4)
-		want := []string{lang.In(l.Code, "essig.start"), lang.In(l.Code, "essig.sig")}
+		want := []string{lang.In(l.Code, "boards.start"), lang.In(l.Code, "essig.sig")}
 		if spec.Start != want[0] || spec.Sig != want[1] || !strings.Contains(spec.Sigs, "%d") || len(spec.Places) != 3 {
 			t.Errorf("%s: labels %q %q %q %q", l.Code, spec.Start, spec.Sig, spec.Sigs, spec.Places)
 		}
 		if l.Code != lang.English && (spec.Start == "START" || spec.Places[0] == "1st") {
 			t.Errorf("%s: English labels %q %q", l.Code, spec.Start, spec.Places)
+		}
+		h := newRaceHost(t, sigwaduqqan.Info, 2, 1, false)
+		b := h.b.(*duqqanBoard)
+		if b.sp.Start != want[0] {
+			t.Errorf("%s: the spiral says %q, want %q", l.Code, b.sp.Start, want[0])
+		}
+		lang.Set(lang.English)
+		b.Sync(h.st)
+		if b.sp.Start != "START" {
+			t.Errorf("after a change to English the spiral says %q", b.sp.Start)
 		}
 	}
 }

@@ -1261,13 +1261,14 @@ func (b *elOuedBoard) drawBanner(dst *ebiten.Image, idle bool) {
 	}
 	top := r.CY() - h/2
 	c1 := sprites.Fade(sprites.Ink, scale)
-	m.Text(dst, m.Ellipsize(line1, st1, w), st1, x, top, ui.Start, c1)
+	// Each line starts where it is read from: the left, or the right in Arabic.
+	m.TextStart(dst, m.Ellipsize(line1, st1, w), st1, ui.Rect{X: x, W: w}, top, c1)
 	if line2 != "" {
 		c2 := sprites.Wood
 		if b.note != "" {
 			c2 = sprites.Terracotta
 		}
-		m.Text(dst, m.Ellipsize(line2, ui.Small, w), ui.Small, x, top+m.LineHeight(st1)-m.Pt(2), ui.Start, c2)
+		m.TextStart(dst, m.Ellipsize(line2, ui.Small, w), ui.Small, ui.Rect{X: x, W: w}, top+m.LineHeight(st1)-m.Pt(2), c2)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"sig/rules"
 	"sig/rules/sigwaduqqan"
 	"sig/scenes/board"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -51,8 +52,9 @@ func duqModelOf(s *sigwaduqqan.State) duqModel {
 // There are no decisions in this game: the play scene throws the sticks; the board only shows.
 type duqqanBoard struct {
 	raceCore
-	m  ui.Metrics
-	sp *sprites.Spiral
+	m      ui.Metrics
+	sp     *sprites.Spiral
+	spLang lang.Lang // the language of the word along sp's neck
 
 	model duqModel
 	ready bool
@@ -68,6 +70,7 @@ func (b *duqqanBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.sprites.clear()
 	sq := r.S()
 	b.sp = sprites.LayoutSpiral(sigwaduqqan.Centre, sigwaduqqan.Gate, sigwaduqqan.Gate+1, sq.Inset(sq.W*0.015))
+	b.sp.Start, b.spLang = lang.T("boards.start"), lang.Current()
 	if b.ready {
 		b.cur = b.pose(b.model)
 	}
@@ -77,6 +80,11 @@ func (b *duqqanBoard) Sync(s rules.State) {
 	st, ok := s.(*sigwaduqqan.State)
 	if !ok {
 		return
+	}
+	if b.sp != nil && b.spLang != lang.Current() {
+		// The language changed (in the settings, during a pause): the word along the neck too.
+		b.sp.Dispose()
+		b.sp.Start, b.spLang = lang.T("boards.start"), lang.Current()
 	}
 	b.model = duqModelOf(st)
 	b.ready = true

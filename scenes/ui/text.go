@@ -103,9 +103,10 @@ func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Ali
 	case End:
 		x -= w
 	}
-	// One baseline for every run: where the Naskh face, centred on the line, puts it.
-	am := sprites.ArabicFace(m.size(st)).Metrics()
-	base := y + m.LineHeight(st)/2 - (am.HAscent+am.HDescent)/2 + am.HAscent
+	// One baseline for every run: the Latin face's, centred on the line (Naskh's deep descent
+	// would otherwise lift Arabic above the Latin text beside it).
+	lm := sprites.Face(bold(st), m.size(st)).Metrics()
+	base := y + m.LineHeight(st)/2 - (lm.HAscent+lm.HDescent)/2 + lm.HAscent
 	for _, r := range runs {
 		op := &text.DrawOptions{}
 		op.PrimaryAlign = text.AlignCenter

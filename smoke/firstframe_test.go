@@ -1,0 +1,119 @@
+//go:build smoke
+
+package smoke
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestFirstFrame measures the time from navigation to the game's first frame in headless
+// Chromium on localhost, over several first visits (each with a fresh profile: empty cache,
+// nothing compiled) and reloads, and where that time goes. It writes a table of medians and
+// ranges to $SIG_SMOKE_OUT/firstframe.md (BENCHMARKS.md quotes it):
+//
+//	SIG_FIRSTFRAME_VISITS=7 go test -tags smoke -run TestFirstFrame -v ./smoke
+//
+// It measures; it does not fail on a slow machine (the budget is judged from the numbers).
+func TestFirstFrame(t *testing.T) {
+	visits := 5
+	if v, err := strconv.Atoi(os.Getenv("SIG_FIRSTFRAME_VISITS")); err == nil && v > 0 {
+		visits = v
+	}
+	const reloads = 3
+	root, out := moduleRoot(t), outDir(t)
+	addr := freeAddr(t)
+	url := "http://" + addr + "/"
+	startServe(t, root, addr, filepath.Join(out, "firstframe-serve.log"))
+
+	var cold, warm []stages
+	loads := []string{loadAverage()}
+	for v := 0; v < visits; v++ {
+		t.Run(fmt.Sprintf("visit%d", v+1), func(t *testing.T) {
+			b := startBrowser(t, 1280, 800)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+			defer cancel()
+			if err := b.emulate(ctx, 1280, 800, 1, false); err != nil {
+				t.Fatal(err)
+			}
+			cold = append(cold, loadStages(t, ctx, b, url))
+			for range reloads {
+				warm = append(warm, loadStages(t, ctx, b, url))
+			}
+		})
+		loads = append(loads, loadAverage())
+	}
+
+	var report strings.Builder
+	fmt.Fprintf(&report, "Measured %s by `go test -tags smoke -run TestFirstFrame ./smoke`: %d first visits (fresh profile each) and %d reloads; headless Chromium, 1280×800, localhost.\n\n", time.Now().UTC().Format("2006-01-02 15:04"), len(cold), len(warm))
+	report.WriteString("Milliseconds after navigation start: median (lowest–highest).\n\n| stage | first visit | reload |\n| --- | ---: | ---: |\n")
+	for i, name := range stageNames {
+		fmt.Fprintf(&report, "| %s | %s | %s |\n", name, spread(cold, i), spread(warm, i))
+	}
+	fmt.Fprintf(&report, "\nMachine load (before, and after each visit): %s\n", strings.Join(loads, "; "))
+	path := filepath.Join(out, "firstframe.md")
+	if err := os.WriteFile(path, []byte(report.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%s\n%s", path, report.String())
+}
+
+// stageNames are the start-up's stages in order, as wasm/loader.js and the game mark them.
+var stageNames = []string{
+	"response to sig.wasm begins",
+	"sig.wasm downloaded",
+	"compiled and instantiated",
+	"Go program started",
+	"package initialisation done",
+	"first Update begins (window and GL ready)",
+	"first Draw begins",
+	"first Draw ends",
+	"**first frame on screen**",
+}
+
+var stageKeys = []string{"sigFetchMs", "sigDownloadedMs", "sigLoadedMs", "sigRunMs", "sigMarkInit", "sigMarkUpdate", "sigMarkDraw", "sigFirstDrawMs", "sigFirstFrameMs"}
+
+// stages is one load's marks, in stageNames' order (0: not marked).
+type stages []float64
+
+// loadStages loads url (from about:blank) and waits for the first frame; it returns the marks.
+func loadStages(t *testing.T, ctx context.Context, b *browser, url string) stages {
+	t.Helper()
+	load(t, ctx, b, url)
+	expr := "(() => { const d = document.documentElement.dataset; return [" + "d." + strings.Join(stageKeys, " || '', d.") + " || '']; })()"
+	var marks []string
+	if err := b.eval(ctx, expr, &marks); err != nil {
+		t.Fatal(err)
+	}
+	s := make(stages, len(stageKeys))
+	for i, m := range marks {
+		s[i], _ = strconv.ParseFloat(m, 64)
+	}
+	return s
+}
+
+// spread is the median of stage i over loads, with the lowest and highest.
+func spread(loads []stages, i int) string {
+	var v []float64
+	for _, s := range loads {
+		if i < len(s) && s[i] > 0 {
+			v = append(v, s[i])
+		}
+	}
+	if len(v) == 0 {
+		return "—"
+	}
+	slices.Sort(v)
+	med := v[len(v)/2]
+	if len(v)%2 == 0 {
+		med = (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	return fmt.Sprintf("%.0f (%.0f–%.0f)", med, v[0], v[len(v)-1])
+}
