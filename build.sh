@@ -110,7 +110,11 @@ sha256_of() {
 build_wasm() {
 	rm -rf "$WEB"
 	mkdir -p "$WEB"
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o "$WEB/sig.wasm" .
+	# Our scene code is compiled without inlining (-l) in the browser build: that code is mostly
+	# layout and drawing calls made a few times a frame, where copies of inlined helpers weigh
+	# more than the calls they save (about 80 KB of the gzipped download; BENCHMARKS.md). The
+	# rules, the AI and the art keep their inlining: their loops are hot.
+	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -gcflags 'sig/scenes/...=-l' -o "$WEB/sig.wasm" .
 
 	local goroot exec_js
 	goroot="$(go env GOROOT)"
@@ -240,13 +244,14 @@ screenshots() {
 }
 
 # play_shot prints the seats and the frame of each game's in-play screenshot: computer players
-# at normal speed, caught mid-game (frame 1200 is 20 s in) with pieces spread over the board.
+# at normal speed, caught mid-game (frame 600 is 10 s in at 60 frames a second) with pieces
+# spread over the board.
 # (A case, not an associative array: macOS still ships bash 3.2.)
 play_shot() {
 	case "$1" in
-	sig-wa-duqqan | es-sig) echo "ai:easy,ai:easy,ai:easy,ai:easy 1500" ;;
-	sadeqa) echo "ai:easy,ai:easy 900" ;;
-	*) echo "ai:easy,ai:easy 1200" ;;
+	sig-wa-duqqan | es-sig) echo "ai:easy,ai:easy,ai:easy,ai:easy 720" ;;
+	sadeqa) echo "ai:easy,ai:easy 480" ;;
+	*) echo "ai:easy,ai:easy 600" ;;
 	esac
 }
 

@@ -428,6 +428,7 @@ func (p *browserPage) shot(label string) {
 	}
 	p.shots[label] = true
 	p.nshots++
+	p.ticks(2) // the scene the hook reports is drawn on the next frame
 	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Fatalf("%s: screenshot: %v", p.name, err)

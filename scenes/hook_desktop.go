@@ -15,20 +15,25 @@ func (m *Manager) startHook() {
 	m.hookPath = os.Getenv("SIG_HOOK")
 }
 
-// publishHook writes the HookView to SIG_HOOK when it has changed (through a temporary file
-// and a rename, so a reader never sees half of it). The work counters are left out of the
-// comparison, or every frame would write.
+// publishHook writes the HookView to SIG_HOOK when it has changed, and every few ticks for the
+// work counters alone (so that a test can see ticks pass between a press and its release),
+// through a temporary file and a rename, so a reader never sees half of it.
 func (m *Manager) publishHook() {
 	if m.hookPath == "" {
 		return
 	}
 	v := m.Hook()
+	work := v.Work
 	v.Work = HookWork{}
 	b, err := json.Marshal(v)
-	if err != nil || bytes.Equal(b, m.hookLast) {
+	if err != nil || (bytes.Equal(b, m.hookLast) && m.work.updates-m.hookTick < 4) {
 		return
 	}
-	m.hookLast = b
+	m.hookLast, m.hookTick = b, m.work.updates
+	v.Work = work
+	if b, err = json.Marshal(v); err != nil {
+		return
+	}
 	tmp := m.hookPath + ".tmp"
 	if err := os.WriteFile(tmp, b, 0o644); err == nil {
 		err = os.Rename(tmp, m.hookPath)

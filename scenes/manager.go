@@ -74,6 +74,7 @@ type Manager struct {
 	work     frameWork
 	hookPath string
 	hookLast []byte
+	hookTick int // the update count at the last write of the SIG_HOOK file
 }
 
 // animator is a scene that changes on screen without input (animations, a thinking computer).

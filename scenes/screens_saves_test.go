@@ -73,7 +73,6 @@ func saveShots(dir string) []shot {
 			withStore(t, m, map[string][]byte{autosaveEntry: goodSave(t)})
 		}},
 		{"saves-export-pause", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) {
-			recordsHome = filepath.Join(dir, "home", "Documents", "Sig records")
 			p := m.Current().(*play)
 			for i := 0; i < 12; i++ {
 				p.apply(p.legal[i%len(p.legal)], 0)
@@ -112,6 +111,8 @@ func TestScreensSaves(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Exports go to a folder of the shots, never the user's own.
+	recordsHome = filepath.Join(dir, "home", "Documents", "Sig records")
 	defer func() { recordsHome = "" }()
 	ebiten.SetWindowTitle("Sig screens")
 	ebiten.SetScreenClearedEveryFrame(false)

@@ -67,7 +67,10 @@ func (fileStore) writeFile(p string, b []byte) error {
 	if err != nil {
 		return err
 	}
-	_, werr := tmp.Write(b)
+	werr := tmp.Chmod(0o644) // CreateTemp makes it private; an entry or a record is not secret
+	if werr == nil {
+		_, werr = tmp.Write(b)
+	}
 	if err := tmp.Close(); werr == nil {
 		werr = err
 	}

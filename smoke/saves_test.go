@@ -30,7 +30,7 @@ func TestBrowserSaves(t *testing.T) {
 
 	const w, h = 1280, 800
 	b := startBrowser(t, w, h)
-	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
 	defer cancel()
 	if err := b.emulate(ctx, w, h, 1, false); err != nil {
 		t.Fatal(err)
