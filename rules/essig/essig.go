@@ -384,28 +384,24 @@ func (s *State) Equal(o rules.State) bool {
 
 // Hash is a hash of the whole position.
 func (s *State) Hash() uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(b int) {
-		h ^= uint64(uint8(b))
-		h *= 1099511628211
-	}
-	mix(int(s.n))
-	mix(int(s.toMove))
-	mix(int(s.phase))
-	mix(int(s.ghula))
-	mix(int(s.value))
-	mix(int(s.nEscaped))
+	h := rules.NewFNV()
+	h.Add(int(s.n))
+	h.Add(int(s.toMove))
+	h.Add(int(s.phase))
+	h.Add(int(s.ghula))
+	h.Add(int(s.value))
+	h.Add(int(s.nEscaped))
 	for p := range int(s.n) {
-		mix(int(s.pieces[p]))
-		mix(int(s.waiting[p]))
-		mix(int(s.escaped[p]))
+		h.Add(int(s.pieces[p]))
+		h.Add(int(s.waiting[p]))
+		h.Add(int(s.escaped[p]))
 	}
 	t := int(s.turn)
-	mix(t)
-	mix(t >> 8)
-	mix(t >> 16)
-	mix(t >> 24)
-	return h
+	h.Add(t)
+	h.Add(t >> 8)
+	h.Add(t >> 16)
+	h.Add(t >> 24)
+	return uint64(h)
 }
 
 // FormatMove spells a move as the protocol does: "throw 3", "ghula back", "ghula forward".

@@ -108,33 +108,11 @@ func Parse(text string) (*State, error) {
 		}
 		key, rest, found := strings.Cut(line, ":")
 		if !found || strings.Contains(key, " ") {
-			for _, f := range strings.Fields(line) {
-				if f == Info.ID {
-					continue
-				}
-				k, v, ok := strings.Cut(f, "=")
-				if !ok {
-					return nil, fmt.Errorf("header: %q is not key=value", f)
-				}
-				if k == "phase" {
-					phase = v
-					continue
-				}
-				n, err := strconv.Atoi(v)
-				if err != nil {
-					return nil, fmt.Errorf("header: %s=%q is not a number", k, v)
-				}
-				switch k {
-				case "players":
-					s.n = int8(n)
-				case "turn":
-					s.turn = int32(n)
-				case "to_move":
-					s.toMove = int8(n)
-				default:
-					return nil, fmt.Errorf("header: unknown key %q", k)
-				}
+			h, err := rules.ParseHeader(line, Info.ID)
+			if err != nil {
+				return nil, err
 			}
+			s.n, s.turn, s.toMove, phase = int8(h.Players), int32(h.Turn), int8(h.ToMove), h.Phase
 			sawHeader = true
 			continue
 		}

@@ -277,25 +277,16 @@ func (s *State) Equal(o rules.State) bool {
 
 // Hash is a hash of the whole position.
 func (s *State) Hash() uint64 {
-	h := mix(s.holes[0] ^ 0x5ade9a)
-	h = mix(h ^ s.holes[1])
-	h = mix(h ^ s.holes[2] ^ uint64(s.waranas[South])<<20 ^ uint64(s.waranas[North])<<40)
-	h = mix(h ^ uint64(s.captured[0]) ^ uint64(s.captured[1])<<8 ^ uint64(s.phase)<<16 ^
+	h := rules.Mix(s.holes[0] ^ 0x5ade9a)
+	h = rules.Mix(h ^ s.holes[1])
+	h = rules.Mix(h ^ s.holes[2] ^ uint64(s.waranas[South])<<20 ^ uint64(s.waranas[North])<<40)
+	h = rules.Mix(h ^ uint64(s.captured[0]) ^ uint64(s.captured[1])<<8 ^ uint64(s.phase)<<16 ^
 		uint64(s.end)<<24 ^ uint64(s.legal)<<32 ^ uint64(s.quiet)<<48)
 	var b uint64
 	if s.bonus {
 		b = 1
 	}
-	return mix(h ^ uint64(uint32(s.turn)) ^ b<<32 ^ uint64(s.free)<<40 ^ uint64(len(s.history))<<48)
-}
-
-// mix is the splitmix64 finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return rules.Mix(h ^ uint64(uint32(s.turn)) ^ b<<32 ^ uint64(s.free)<<40 ^ uint64(len(s.history))<<48)
 }
 
 // Apply plays move m (one of the mover's holes, 1..10) and every forced step after it.

@@ -320,26 +320,10 @@ func (s *State) Equal(o rules.State) bool {
 // the turn counter.
 func (s *State) Hash() uint64 {
 	h := s.key()
-	h ^= mix(uint64(uint8(s.inHand[0])) | uint64(uint8(s.inHand[1]))<<8 | uint64(uint8(s.captured[0]))<<16 |
+	h ^= rules.Mix(uint64(uint8(s.inHand[0])) | uint64(uint8(s.inHand[1]))<<8 | uint64(uint8(s.captured[0]))<<16 |
 		uint64(uint8(s.captured[1]))<<24 | uint64(uint8(s.quiet))<<32 | uint64(uint8(s.placing))<<40 |
-		uint64(uint8(s.blocked+1))<<48 | uint64(s.reason)<<56 | b2u(s.chain)<<60)
-	return mix(h)
-}
-
-func b2u(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// mix is splitmix64's finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+		uint64(uint8(s.blocked+1))<<48 | uint64(s.reason)<<56 | rules.Bit(s.chain)<<60)
+	return rules.Mix(h)
 }
 
 // Apply plays m, then every forced move after it.

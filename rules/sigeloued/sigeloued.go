@@ -300,26 +300,10 @@ func (s *State) Hash() uint64 {
 	}
 	b = uint64(s.unfreed[0]) | uint64(s.unfreed[1])<<6 | uint64(s.toMove)<<12 | uint64(s.phase)<<13 |
 		uint64(s.value)<<15 | uint64(s.queue[0])<<19 | uint64(s.queue[1])<<23 | uint64(s.queued)<<27 |
-		uint64(s.then)<<29 | b2u(s.six)<<31 | uint64(s.bonus)<<32 | b2u(s.used13)<<34 |
-		b2u(s.thrown[0])<<35 | b2u(s.thrown[1])<<36 | b2u(s.took)<<37 | uint64(s.quiet)<<38 |
+		uint64(s.then)<<29 | rules.Bit(s.six)<<31 | uint64(s.bonus)<<32 | rules.Bit(s.used13)<<34 |
+		rules.Bit(s.thrown[0])<<35 | rules.Bit(s.thrown[1])<<36 | rules.Bit(s.took)<<37 | uint64(s.quiet)<<38 |
 		uint64(s.outcome)<<46
-	return mix(mix(a)^b) ^ mix(uint64(s.turn)+0x9e3779b97f4a7c15)
-}
-
-func b2u(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// mix is splitmix64's finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return rules.Mix(rules.Mix(a)^b) ^ rules.Mix(uint64(s.turn)+0x9e3779b97f4a7c15)
 }
 
 // Apply plays m, then every forced step after it, until a throw, a decision or the end.

@@ -102,7 +102,7 @@ func (s *State) String() string {
 	if s.took {
 		b.WriteString(" took")
 	}
-	fmt.Fprintf(&b, " thrown=%d%d quiet=%d turn=%d", b2u(s.thrown[0]), b2u(s.thrown[1]), s.quiet, s.turn)
+	fmt.Fprintf(&b, " thrown=%d%d quiet=%d turn=%d", rules.Bit(s.thrown[0]), rules.Bit(s.thrown[1]), s.quiet, s.turn)
 	if s.phase == rules.PhaseOver {
 		b.WriteString(" result=" + outcomeNames[s.outcome])
 	}

@@ -355,38 +355,34 @@ func (s *State) Equal(o rules.State) bool {
 
 // Hash is a hash of the whole position.
 func (s *State) Hash() uint64 {
-	h := uint64(14695981039346656037)
-	mix := func(b int) {
-		h ^= uint64(uint8(b))
-		h *= 1099511628211
-	}
-	mix(int(s.n))
-	mix(int(s.toMove))
-	mix(int(s.ghoula))
+	h := rules.NewFNV()
+	h.Add(int(s.n))
+	h.Add(int(s.toMove))
+	h.Add(int(s.ghoula))
 	if s.ghoulaMoved {
-		mix(1)
+		h.Add(1)
 	} else {
-		mix(0)
+		h.Add(0)
 	}
 	if s.over {
-		mix(1)
+		h.Add(1)
 	} else {
-		mix(0)
+		h.Add(0)
 	}
 	for p := range int(s.n) {
 		x := int(s.pieces[p]) | int(s.gateSigs[p])<<7
 		if s.lost[p] {
 			x |= 1 << 11
 		}
-		mix(x)
-		mix(x >> 8)
+		h.Add(x)
+		h.Add(x >> 8)
 	}
 	t := int(s.turn)
-	mix(t)
-	mix(t >> 8)
-	mix(t >> 16)
-	mix(t >> 24)
-	return h
+	h.Add(t)
+	h.Add(t >> 8)
+	h.Add(t >> 16)
+	h.Add(t >> 24)
+	return uint64(h)
 }
 
 // FormatMove spells a throw as the protocol does: "throw 3".
