@@ -35,14 +35,20 @@ func TestBrowserSaves(t *testing.T) {
 	if err := b.emulate(ctx, w, h, 1, false); err != nil {
 		t.Fatal(err)
 	}
+	// key presses and releases a key on the canvas, each held across two animation frames, so
+	// that the game's update sees it even when the machine is slow (a press and a release
+	// between two updates would be lost).
 	key := func(code, k string) {
 		t.Helper()
-		for _, typ := range []string{"keydown", "keyup"} {
-			js := `document.querySelector('canvas').dispatchEvent(new KeyboardEvent('` + typ + `', {code: '` + code + `', key: '` + k + `', bubbles: true}))`
-			if err := b.eval(ctx, js, nil); err != nil {
-				t.Fatal(err)
+		js := `(async () => { const c = document.querySelector('canvas');
+			const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+			for (const type of ['keydown', 'keyup']) {
+				c.dispatchEvent(new KeyboardEvent(type, {code: '` + code + `', key: '` + k + `', bubbles: true}));
+				await frames();
 			}
-			time.Sleep(150 * time.Millisecond) // a tick or more between press and release
+			return true; })()`
+		if err := b.eval(ctx, js, nil); err != nil {
+			t.Fatal(err)
 		}
 	}
 	item := func(name string) (string, bool) {
