@@ -269,7 +269,7 @@ take_screenshots() {
 }
 
 # readme_shots makes the README's pictures: each game in play, from ./build.sh screenshots,
-# shrunk to 960x600 and reduced to a palette (ImageMagick and pngquant), into docs/screenshots.
+# shrunk to 800x500 and reduced to a palette (ImageMagick and pngquant), into docs/screenshots.
 readme_shots() {
 	local missing=()
 	command -v convert >/dev/null || missing+=("ImageMagick's convert: apt-get install imagemagick")
@@ -284,8 +284,8 @@ readme_shots() {
 	local id out
 	for id in "${GAME_IDS[@]}"; do
 		out="$ROOT/docs/screenshots/$id.png"
-		convert "$DIST/screenshots/play-$id.png" -filter Lanczos -resize 960x600 -strip "$out.tmp.png"
-		pngquant --force --quality 70-95 --speed 1 --strip --output "$out" "$out.tmp.png"
+		convert "$DIST/screenshots/play-$id.png" -filter Lanczos -resize 800x500 -strip "$out.tmp.png"
+		pngquant --force --quality 50-80 --speed 1 --strip --output "$out" "$out.tmp.png"
 		rm -f "$out.tmp.png"
 		say "  $out: $(file_size "$out") bytes"
 	done

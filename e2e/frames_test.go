@@ -30,18 +30,19 @@ func TestBrowserFrames(t *testing.T) {
 	fmt.Fprintf(&rep, "Measured %s by `go test -tags e2e -run TestBrowserFrames ./e2e` (headless Chromium, software WebGL, 1280×800).\n\n",
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"))
 
-	firstFrames(t, url, &rep)
-
+	// What was measured is written even when a later part fails.
+	defer func() {
+		path := filepath.Join(artifacts(t), "frames.md")
+		if err := os.WriteFile(path, []byte(rep.String()), 0o644); err != nil {
+			t.Error(err)
+		}
+		t.Logf("%s:\n%s", path, rep.String())
+	}()
+	t.Run("first-frame", func(t *testing.T) { firstFrames(t, url, &rep) })
 	rep.WriteString("\n| what | window s | frames | FPS | longest frame ms | 95th pct frame ms | app Update+Draw ms per frame | renderer CPU % | GPU process CPU % | load average |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
-	throwAndDrag(t, url, &rep)
-	longSowing(t, url, &rep)
-	hardThinking(t, url, &rep)
-
-	path := filepath.Join(artifacts(t), "frames.md")
-	if err := os.WriteFile(path, []byte(rep.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("%s:\n%s", path, rep.String())
+	t.Run("hard-thinking", func(t *testing.T) { hardThinking(t, url, &rep) })
+	t.Run("long-sowing", func(t *testing.T) { longSowing(t, url, &rep) })
+	t.Run("throw-and-drag", func(t *testing.T) { throwAndDrag(t, url, &rep) })
 }
 
 // firstFrames loads the page in a fresh profile, then reloads it three times, and tabulates

@@ -123,7 +123,8 @@ type browserPage struct {
 	nshots  int
 	actions int
 
-	trail []string // the last actions, for failure messages
+	trail     []string // the last actions, for failure messages
+	lastMoves []string // the record as last seen
 
 	mu     sync.Mutex
 	errors []string // console errors and uncaught exceptions (a Go panic shows here)
@@ -194,7 +195,7 @@ func openPage(t *testing.T, ctx context.Context, name, url string, phone bool, s
 	if err != nil {
 		t.Fatalf("%s: loading %s: %v", name, url, err)
 	}
-	p.waitJS("the game's first frame and its hook", `document.documentElement.dataset.sigState === 'running' && typeof sig === 'function' && document.getElementById('sig-loader').hidden`, 240*time.Second)
+	p.waitJS("the game's first frame and its hook", `document.documentElement.dataset.sigState === 'running' && typeof sig === 'function' && sig() !== null && document.getElementById('sig-loader').hidden`, 240*time.Second)
 	rect := eval[[]float64](p, `(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return [r.left, r.top]; })()`)
 	if len(rect) == 2 {
 		p.left, p.top = rect[0], rect[1]
@@ -210,7 +211,7 @@ func eval[T any](p *browserPage, expr string) T {
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
-		p.t.Fatalf("%s: the page does not answer %s: %v (last actions: %s)%s", p.name, expr, err, strings.Join(p.trail, ", "), p.problems())
+		p.t.Fatalf("%s: the page does not answer %s within %v: %v (%s; last actions: %s; last moves: %v)%s", p.name, expr, stall, err, busyness(p), strings.Join(p.trail, ", "), p.lastMoves, p.problems())
 	}
 	return v
 }
@@ -259,6 +260,9 @@ func (p *browserPage) hook() view {
 	var v view
 	if err := json.Unmarshal([]byte(s), &v); err != nil {
 		p.t.Fatalf("%s: the hook's answer does not decode: %v: %.300s", p.name, err, s)
+	}
+	if len(v.Moves) > 0 {
+		p.lastMoves = v.Moves
 	}
 	return v
 }
@@ -479,4 +483,16 @@ func (p *browserPage) timeout() context.Context {
 	ctx, cancel := context.WithTimeout(p.ctx, stall)
 	time.AfterFunc(stall+time.Second, cancel)
 	return ctx
+}
+
+// busyness says what Chromium's processes do while the page does not answer: over 5 s, the
+// share of a processor its renderer (the page: Go, JavaScript) and its GPU process (software
+// WebGL) used. A page busy in a loop keeps its renderer near 100%; one waiting on the GPU
+// process, or starved by the machine's load, does not.
+func busyness(p *browserPage) string {
+	c0 := processCPU(p.ctx)
+	time.Sleep(5 * time.Second)
+	c1 := processCPU(p.ctx)
+	return fmt.Sprintf("over 5 s then: renderer %.0f%% of a processor, GPU process %.0f%%, load average %s",
+		100*(c1["renderer"]-c0["renderer"])/5, 100*(c1["gpu-process"]-c0["gpu-process"])/5, loadAverage())
 }

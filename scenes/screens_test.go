@@ -107,6 +107,9 @@ func englishShots() []shot {
 		{"play-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
 		{"play-seega", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
 		{"play-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
+		// Mid-game pictures for the README (docs/screenshots): early enough that nobody has won.
+		{"readme-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 90) }},
+		{"readme-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 50) }},
 		{"play-sadeqa-portrait", 390, 844, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
 		{"play-seega-portrait", 390, 844, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
 		{"pause", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) {
