@@ -43,6 +43,9 @@ const (
 	// idle is a gap after which the computer was not thinking (a human's turn, an animation,
 	// a pause): the next tick starts afresh.
 	idle = 250 * time.Millisecond
+	// slow is a frame's own time (its gap less the slice) past which frames are late whatever
+	// the computer does: two 60 Hz frames.
+	slow = 33 * time.Millisecond
 )
 
 // next is the slice to think for in the tick happening at now.
@@ -56,6 +59,11 @@ func (p *thinkPacer) next(now time.Time) time.Duration {
 		return minSlice // a catch-up tick: the frame is already late, think little
 	case gap <= onTime:
 		p.slice = min(p.slice+p.slice/16+time.Millisecond/4, maxSlice)
+	case gap-p.slice > slow:
+		// The frame is slow without the search (a loaded or feeble machine, software
+		// rendering): thinking less would not bring 60 frames a second back, only delay the
+		// move by many seconds, so think as much as a frame allows.
+		p.slice = maxSlice
 	default:
 		p.slice = max(p.slice*5/8, minSlice)
 	}

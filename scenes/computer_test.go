@@ -33,14 +33,18 @@ func TestThinkPacer(t *testing.T) {
 	if got := p.next(now); got != minSlice {
 		t.Fatalf("catch-up tick: slice %v, want %v", got, minSlice)
 	}
-	for i := 0; i < 50; i++ { // a machine that is always late: the slice bottoms out
-		now = now.Add(40 * time.Millisecond)
+	for i := 0; i < 50; i++ { // frames a little late, as if by thinking: the slice bottoms out
+		now = now.Add(p.slice + 16*time.Millisecond)
 		if got := p.next(now); got < minSlice {
 			t.Fatalf("slice %v under the minimum", got)
 		}
 	}
 	if p.slice != minSlice {
-		t.Fatalf("always late: slice %v, want %v", p.slice, minSlice)
+		t.Fatalf("late by the thinking: slice %v, want %v", p.slice, minSlice)
+	}
+	now = now.Add(200 * time.Millisecond) // a frame slow by itself: think all a frame allows
+	if got := p.next(now); got != maxSlice {
+		t.Fatalf("slow frame: slice %v, want %v", got, maxSlice)
 	}
 	now = now.Add(time.Second) // the computer was not thinking: start afresh
 	if got := p.next(now); got != startSlice {
