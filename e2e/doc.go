@@ -12,5 +12,9 @@
 //
 //	go test -tags e2e -count=1 -v ./e2e   (or ./build.sh e2e)
 //
+// Each run has a time budget (a game 12 minutes, a frame measurement 4); on a machine shared
+// by many (load average far above the processor count) set SIG_E2E_SLOW=3 to triple them. A
+// run whose budget ran out says so: the page was waiting for the test, not frozen.
+//
 // Screenshots of every scene go to $SIG_ARTIFACTS (default e2e/artifacts, not committed).
 package e2e

@@ -209,11 +209,29 @@ func eval[T any](p *browserPage, expr string) T {
 	// A page that stops answering (a Go busy loop, a deadlock) fails within stall.
 	ctx, cancel := context.WithTimeout(p.ctx, stall)
 	defer cancel()
+	began := time.Now()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
-		p.t.Fatalf("%s: the page does not answer %s within %v: %v (%s; last actions: %s; last moves: %v)%s", p.name, expr, stall, err, busyness(p), strings.Join(p.trail, ", "), p.lastMoves, p.problems())
+		if over := p.outOfTime(); over != "" {
+			p.t.Fatalf("%s: %s: %s was cut off after %v (%v), not a frozen page (last actions: %s; last moves: %v)%s", p.name, over, expr, time.Since(began).Round(time.Millisecond), err, strings.Join(p.trail, ", "), p.lastMoves, p.problems())
+		}
+		p.t.Fatalf("%s: the page does not answer %s within %v: %v after %v (%s; last actions: %s; last moves: %v)%s", p.name, expr, stall, err, time.Since(began).Round(time.Second), busyness(p), strings.Join(p.trail, ", "), p.lastMoves, p.problems())
 	}
 	return v
+}
+
+// outOfTime says, once the run's whole time budget (newBrowser's timeout) has passed, that it
+// has: every later command then fails at once with "context deadline exceeded" while the page
+// sits idle waiting for input (renderer and GPU process near 0%), which looks like a frozen
+// page and is not one. "" while the budget lasts.
+func (p *browserPage) outOfTime() string {
+	if p.ctx.Err() == nil {
+		return ""
+	}
+	if d, ok := p.ctx.Deadline(); ok {
+		return fmt.Sprintf("the run's time budget ran out %v ago (load average %s; SIG_E2E_SLOW=3 triples it)", time.Since(d).Round(time.Second), loadAverage())
+	}
+	return "the run's context ended"
 }
 
 // problems lists the page's console errors, for failure messages.
@@ -405,21 +423,21 @@ func (p *browserPage) key(code string) {
 func (p *browserPage) mouse(e input.DispatchMouseEventParams) {
 	p.t.Helper()
 	if _, err := chromedp.Call(p.timeout(), input.DispatchMouseEvent, e); err != nil {
-		p.t.Fatalf("%s: %s: %v", p.name, e.Type, err)
+		p.t.Fatalf("%s: %s: %v %s", p.name, e.Type, err, p.outOfTime())
 	}
 }
 
 func (p *browserPage) touchEvent(kind input.DispatchTouchEventType, pts []*input.TouchPoint) {
 	p.t.Helper()
 	if _, err := chromedp.Call(p.timeout(), input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: kind, TouchPoints: pts}); err != nil {
-		p.t.Fatalf("%s: %s: %v", p.name, kind, err)
+		p.t.Fatalf("%s: %s: %v %s", p.name, kind, err, p.outOfTime())
 	}
 }
 
 func (p *browserPage) keyEvent(e input.DispatchKeyEventParams) {
 	p.t.Helper()
 	if _, err := chromedp.Call(p.timeout(), input.DispatchKeyEvent, e); err != nil {
-		p.t.Fatalf("%s: %s: %v", p.name, e.Type, err)
+		p.t.Fatalf("%s: %s: %v %s", p.name, e.Type, err, p.outOfTime())
 	}
 }
 

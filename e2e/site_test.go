@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -134,9 +135,17 @@ func chromium(t testing.TB) string {
 }
 
 // newBrowser starts headless Chromium with a fresh profile (software WebGL) and returns a
-// context for its first tab; it ends with the test.
+// context for its first tab; it ends with the test, or when timeout (the run's whole budget,
+// times SIG_E2E_SLOW if set: e.g. 3 on a machine shared by many) has passed.
 func newBrowser(t testing.TB, timeout time.Duration) context.Context {
 	t.Helper()
+	if v := os.Getenv("SIG_E2E_SLOW"); v != "" {
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 1 || f > 20 {
+			t.Fatalf("SIG_E2E_SLOW=%q: give a factor from 1 to 20 for the runs' time budgets", v)
+		}
+		timeout = time.Duration(float64(timeout) * f)
+	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium(t)),
 		chromedp.UserDataDir(t.TempDir()),

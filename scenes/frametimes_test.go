@@ -73,7 +73,59 @@ func frameRuns() []frameRun {
 			},
 			frames: 300,
 		},
+		{
+			name: "Sig wa Duqqan, eight players (computer seats), the Ghoula dragging pieces home", w: 1280, h: 800,
+			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"},
+				{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}},
+			setup: func(t *testing.T, m *Manager) string {
+				return ghoulaDrag(t, m, 3)
+			},
+			frames: 300,
+		},
 	}
+}
+
+// ghoulaDrag plays the match's own throws (the game has no decisions: the computer seats would
+// throw the same) until some throw would make the Ghoula seize and drag at least pieces pieces,
+// and plays that throw at normal speed. The rules engine tells which throws drag: each of the
+// five counts is tried on a copy of the state.
+func ghoulaDrag(t *testing.T, m *Manager, pieces int) string {
+	p := m.Current().(*play)
+	for i := 0; i < 20000 && p.match.State.Phase() == rules.PhaseThrow; i++ {
+		for _, mv := range p.match.State.Legal(nil) {
+			probe := p.match.State.Clone()
+			var ev rules.Events
+			if probe.Apply(mv, &ev) != nil {
+				continue
+			}
+			dragged, steps := 0, 0
+			for _, e := range ev {
+				switch e.Kind {
+				case rules.EvDragged:
+					dragged++
+				case rules.EvGhoulaStep:
+					steps++
+				}
+			}
+			if dragged < pieces {
+				continue
+			}
+			p.brd.Sync(p.match.State)
+			p.refresh()
+			// Faces with as many marked sticks as the throw counts, for the arena to show.
+			p.apply(mv, uint8(1<<mv.ThrowCount()-1))
+			return fmt.Sprintf("%s: the Ghoula takes %d steps and drags %d pieces (move %d)", p.match.State.FormatMove(mv), steps, dragged, p.match.Moves())
+		}
+		mv, _, err := p.match.Throw()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.match.PlayMove(mv, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no throw dragged %d pieces before the game ended", pieces)
+	return ""
 }
 
 // longSowing plays random moves at instant speed (both seats are people, so nothing else

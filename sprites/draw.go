@@ -144,12 +144,19 @@ var texIdx []uint16
 // FillTextured fills path with the texture tex, repeated, scaled by scale and tinted by tint.
 // The edge is not antialiased: stroke an outline over it where it shows.
 func FillTextured(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale float64, tint color.Color) {
+	FillTexturedAt(dst, p, tex, scale, tint, 0, 0)
+}
+
+// FillTexturedAt is FillTextured into an image whose (0, 0) lies at (ox, oy) of the screen: the
+// texture stays put where the image is drawn, so a picture painted once and copied there looks
+// as if painted in place.
+func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale float64, tint color.Color, ox, oy float64) {
 	texVerts, texIdx = p.AppendVerticesAndIndicesForFilling(texVerts[:0], texIdx[:0])
 	r, g, b, a := tint.RGBA()
 	for i := range texVerts {
 		v := &texVerts[i]
-		v.SrcX = v.DstX / float32(scale)
-		v.SrcY = v.DstY / float32(scale)
+		v.SrcX = (v.DstX + float32(ox)) / float32(scale)
+		v.SrcY = (v.DstY + float32(oy)) / float32(scale)
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
 	}
 	// The stencil fill rule keeps concave outlines (spiral bands, notched planks) exact.

@@ -228,7 +228,9 @@ func (mn *Menu) Draw(dst *ebiten.Image, m Metrics) {
 func FocusRing(dst *ebiten.Image, m Metrics, r Rect) {
 	g := m.Pt(4)
 	rr := r.Inset(-g)
-	sprites.Stroke(dst, sprites.RoundRect(rr.X, rr.Y, rr.W, rr.H, m.Pt(14)), m.Pt(3.5), sprites.Saffron)
+	// From the cache of painted faces, like the buttons: a stroked path every frame is dear.
+	drawFace(dst, faceKey{w: rr.W, h: rr.H, rad: m.Pt(14), fx: rr.X - math.Floor(rr.X), fy: rr.Y - math.Floor(rr.Y),
+		edgeW: m.Pt(3.5), edge: sprites.Saffron, ring: true}, rr.X, rr.Y)
 }
 
 // DrawButton draws a standard button.
@@ -262,18 +264,14 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 		fill = sprites.Mix(fill, sprites.DeepSand, 0.5)
 		ink = sprites.Mix(ink, sprites.DeepSand, 0.6)
 	}
-	if b.Look != Quiet && !b.Disabled && !pressed {
-		sprites.Fill(dst, sprites.RoundRect(r.X, r.Y+m.Pt(2), r.W, r.H, rad), color.RGBA{0, 0, 0, 40})
-	}
+	// The face (shadow, fill, outline, icon) comes from the cache of painted faces: its
+	// rounded paths cost more to build every frame than all the rest of a frame's drawing.
+	face := faceKey{w: r.W, h: r.H, rad: rad, fx: r.X - math.Floor(r.X), fy: r.Y - math.Floor(r.Y),
+		lift: m.Pt(2), edgeW: m.Pt(1), fill: fill, edge: edge, shadow: b.Look != Quiet && !b.Disabled && !pressed}
 	y := r.Y
 	if pressed {
-		y += m.Pt(1)
-	}
-	if fill.A > 0 {
-		sprites.Fill(dst, sprites.RoundRect(r.X, y, r.W, r.H, rad), fill)
-	}
-	if edge.A > 0 {
-		sprites.FrameRoundRect(dst, r.X, y, r.W, r.H, rad, m.Pt(1), edge)
+		face.press = m.Pt(1)
+		y += face.press
 	}
 	inner := Rect{r.X, y, r.W, r.H}
 	// Contents: swatch, icon, label (and sub-label) centred together.
@@ -308,10 +306,13 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 	} else {
 		x += iconW
 	}
+	if b.Swatch == nil && b.Icon != NoIcon {
+		face.icon, face.ink, face.rtl = b.Icon, ink, m.RTL
+		face.ix, face.iy, face.ir = ix-math.Floor(r.X), inner.CY()-math.Floor(r.Y), m.Pt(10)
+	}
+	drawFace(dst, face, r.X, r.Y)
 	if b.Swatch != nil {
 		sprites.DrawPiece(dst, *b.Swatch, ix, inner.CY(), m.Pt(11), 0)
-	} else if b.Icon != NoIcon {
-		drawIcon(dst, b.Icon, ix, inner.CY(), m.Pt(10), ink, m.RTL)
 	}
 	if b.Sub != "" {
 		top := inner.CY() - (m.LineHeight(st)+m.LineHeight(Small))/2
@@ -409,12 +410,39 @@ func Panel(dst *ebiten.Image, m Metrics, r Rect) {
 }
 
 // WoodPanel draws a panel of dark wood (the play scene's side panel).
+// It is painted once for its place and size and then copied: the play scene draws it every
+// frame.
 func WoodPanel(dst *ebiten.Image, m Metrics, r Rect) {
-	rad := m.Pt(16)
-	sprites.Shadow(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(8))
-	sprites.FillTextured(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255})
-	sprites.FrameRoundRect(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(1.5), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.5))
+	key := woodKey{r, m.Unit}
+	if wood == nil || woodFor != key {
+		if wood != nil {
+			wood.Deallocate()
+		}
+		rad, depth, grow := m.Pt(16), m.Pt(8), m.Pt(1.5)
+		// The bounds: the outline outside the edge, the shadow below and to the sides.
+		x0, y0 := math.Floor(r.X-grow-depth*0.3-2), math.Floor(r.Y-grow-2)
+		x1, y1 := math.Ceil(r.X+r.W+grow+depth*0.3+2), math.Ceil(r.Y+r.H+grow+depth*1.1+2)
+		wood, woodAt, woodFor = ebiten.NewImage(int(x1-x0), int(y1-y0)), [2]float64{x0, y0}, key
+		x, y := r.X-x0, r.Y-y0
+		sprites.Shadow(wood, x, y, r.W, r.H, rad, depth)
+		sprites.FillTexturedAt(wood, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255}, x0, y0)
+		sprites.FrameRoundRect(wood, x, y, r.W, r.H, rad, grow, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.5))
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(woodAt[0], woodAt[1])
+	dst.DrawImage(wood, op)
 }
+
+type woodKey struct {
+	r    Rect
+	unit float64
+}
+
+var (
+	wood    *ebiten.Image
+	woodAt  [2]float64
+	woodFor woodKey
+)
 
 // Backdrop fills the screen with the sand ground of every menu, with a band of tile diamonds
 // along the top and bottom. It is painted once per screen size and then copied.
