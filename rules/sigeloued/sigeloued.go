@@ -575,6 +575,35 @@ func (s *State) moveBy(id, k int8, ev *rules.Events) {
 	s.at[pl][id] = to
 }
 
+// Reason is why a move of a piece was refused, for callers that explain it in their own words
+// (the board speaks three languages; the protocol keeps the English message).
+type Reason uint8
+
+// The reasons a piece's move can be refused.
+const (
+	NoPiece      Reason = iota + 1 // the player has no piece on the square
+	FreeAllNeeds                   // freeing all needs a 7 or a 13
+	AlreadyFreed                   // the piece to free all with is already freed
+	FreeAllHeld                    // a step of the free-all would land on the player's own piece
+	NeverMoved                     // an unfreed piece needs a sig, 7 or 13
+	OwnPiece                       // the move would end on the player's own piece
+)
+
+// Refusal is the error Apply returns for an illegal move of a piece: its Reason, and the square
+// the explanation is about (the piece's square, or where the move would end for OwnPiece).
+type Refusal struct {
+	Reason Reason
+	Square string
+	msg    string
+}
+
+func (r *Refusal) Error() string { return r.msg }
+
+// refuse makes a Refusal whose message is the formatted English text.
+func refuse(r Reason, sq int, format string, args ...any) error {
+	return &Refusal{Reason: r, Square: squareNames[sq], msg: fmt.Sprintf(format, args...)}
+}
+
 // whyIllegal explains why m is not one of the options at this decision.
 func (s *State) whyIllegal(m rules.Move) error {
 	pl := s.toMove
@@ -592,7 +621,7 @@ func (s *State) whyIllegal(m rules.Move) error {
 	}
 	o := s.occ[sq]
 	if o < 0 || o/Pieces != pl {
-		return fmt.Errorf("illegal move %q: %s has no piece on %s", name, who, squareNames[sq])
+		return refuse(NoPiece, sq, "illegal move %q: %s has no piece on %s", name, who, squareNames[sq])
 	}
 	id := o % Pieces
 	unfreed := s.unfreed[pl]&(1<<id) != 0
@@ -600,17 +629,17 @@ func (s *State) whyIllegal(m rules.Move) error {
 	if free {
 		switch {
 		case !big:
-			return fmt.Errorf("illegal move %q: only a 7 or a 13 can free all, the value is %d", name, s.value)
+			return refuse(FreeAllNeeds, sq, "illegal move %q: only a 7 or a 13 can free all, the value is %d", name, s.value)
 		case !unfreed:
-			return fmt.Errorf("illegal move %q: the piece on %s has already been freed", name, squareNames[sq])
+			return refuse(AlreadyFreed, sq, "illegal move %q: the piece on %s has already been freed", name, squareNames[sq])
 		}
-		return fmt.Errorf("illegal move %q: %s", name, s.freeAllBlock(id))
+		return refuse(FreeAllHeld, sq, "illegal move %q: %s", name, s.freeAllBlock(id))
 	}
 	if unfreed && !big && s.value != 1 {
-		return fmt.Errorf("illegal move %q: the piece on %s has never moved and only a sig, 7 or 13 frees it", name, squareNames[sq])
+		return refuse(NeverMoved, sq, "illegal move %q: the piece on %s has never moved and only a sig, 7 or 13 frees it", name, squareNames[sq])
 	}
 	to := squareOf[pl][(s.at[pl][id]+s.value)%CircuitLen]
-	return fmt.Errorf("illegal move %q: it would end on %s, where %s already has a piece", name, squareNames[to], who)
+	return refuse(OwnPiece, int(to), "illegal move %q: it would end on %s, where %s already has a piece", name, squareNames[to], who)
 }
 
 // freeAllBlock says which step of a free-all sending id on with the rest is blocked.

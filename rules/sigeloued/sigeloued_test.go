@@ -386,18 +386,22 @@ func TestStart(t *testing.T) {
 func TestIllegalMoves(t *testing.T) {
 	// A 3 to play: s1 (c2) and s2 (a2) can, s0 (f2) would end on s1, S3..S5 are unfreed.
 	decision := "3 N5 N4 N3 N2 N1 N0\n2 s2 .  s1 .  .  s0\n1 .  .  .  S3 S4 S5\n"
-	cases := []struct{ before, move, want string }{
-		{start, "e1", `"e1" is not legal now: South must throw the sticks`},
-		{start + "phase=move value=7 then=throw", "throw 2", `"throw 2" is not legal now: South must choose how to play the 7`},
-		{start + "phase=move value=7 then=throw", "a2", `illegal move "a2": South has no piece on a2`},
-		{start + "phase=move value=7 then=throw", "free-all a1", `illegal move "free-all a1": the rest of 1 would end on c1, held by South's own piece`},
-		{decision + "phase=move value=3", "d1", `illegal move "d1": the piece on d1 has never moved and only a sig, 7 or 13 frees it`},
-		{decision + "phase=move value=3", "free-all d1", `illegal move "free-all d1": only a 7 or a 13 can free all, the value is 3`},
-		{decision + "phase=move value=3", "f2", `illegal move "f2": it would end on c2, where South already has a piece`},
-		{home + "2 .  .  .  .  .  s0'\n1 .  S1 S2 S3 S4 S5\nphase=move value=7", "free-all b1", `illegal move "free-all b1": the piece on f1 cannot step to f2, held by South's own piece`},
-		{home + "2 .  .  .  .  .  s0'\n1 .  S1 S2 S3 S4 S5\nphase=move value=7", "f2", `illegal move "f2": it would end on b1, where South already has a piece`},
-		{home + "2 .  .  s0 .  .  .\n1 .  .  .  .  S4 .\nphase=move value=7", "free-all d2", `illegal move "free-all d2": South has no piece on d2`},
-		{home + "2 .  .  s0 .  .  .\n1 .  .  .  .  S4 .\nphase=move value=7", "free-all c2", `illegal move "free-all c2": the piece on c2 has already been freed`},
+	cases := []struct {
+		before, move, want string
+		reason             Reason // 0: not a piece's move, no Refusal
+		square             string
+	}{
+		{start, "e1", `"e1" is not legal now: South must throw the sticks`, 0, ""},
+		{start + "phase=move value=7 then=throw", "throw 2", `"throw 2" is not legal now: South must choose how to play the 7`, 0, ""},
+		{start + "phase=move value=7 then=throw", "a2", `illegal move "a2": South has no piece on a2`, NoPiece, "a2"},
+		{start + "phase=move value=7 then=throw", "free-all a1", `illegal move "free-all a1": the rest of 1 would end on c1, held by South's own piece`, FreeAllHeld, "a1"},
+		{decision + "phase=move value=3", "d1", `illegal move "d1": the piece on d1 has never moved and only a sig, 7 or 13 frees it`, NeverMoved, "d1"},
+		{decision + "phase=move value=3", "free-all d1", `illegal move "free-all d1": only a 7 or a 13 can free all, the value is 3`, FreeAllNeeds, "d1"},
+		{decision + "phase=move value=3", "f2", `illegal move "f2": it would end on c2, where South already has a piece`, OwnPiece, "c2"},
+		{home + "2 .  .  .  .  .  s0'\n1 .  S1 S2 S3 S4 S5\nphase=move value=7", "free-all b1", `illegal move "free-all b1": the piece on f1 cannot step to f2, held by South's own piece`, FreeAllHeld, "b1"},
+		{home + "2 .  .  .  .  .  s0'\n1 .  S1 S2 S3 S4 S5\nphase=move value=7", "f2", `illegal move "f2": it would end on b1, where South already has a piece`, OwnPiece, "b1"},
+		{home + "2 .  .  s0 .  .  .\n1 .  .  .  .  S4 .\nphase=move value=7", "free-all d2", `illegal move "free-all d2": South has no piece on d2`, NoPiece, "d2"},
+		{home + "2 .  .  s0 .  .  .\n1 .  .  .  .  S4 .\nphase=move value=7", "free-all c2", `illegal move "free-all c2": the piece on c2 has already been freed`, AlreadyFreed, "c2"},
 	}
 	for _, tc := range cases {
 		s := mustParse(t, tc.before)
@@ -409,6 +413,10 @@ func TestIllegalMoves(t *testing.T) {
 		err = s.Apply(m, nil)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("%s at\n%s: got %v, want %s", tc.move, s, err, tc.want)
+		}
+		var r *Refusal
+		if got := errors.As(err, &r); got != (tc.reason != 0) || got && (r.Reason != tc.reason || r.Square != tc.square) {
+			t.Errorf("%s: refusal %+v, want reason %d on %q", tc.move, r, tc.reason, tc.square)
 		}
 		if !s.Equal(before) {
 			t.Errorf("%s: a refused move changed the state", tc.move)

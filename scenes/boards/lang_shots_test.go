@@ -11,12 +11,14 @@ package boards
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +26,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/rules/sigeloued"
 	"sig/scenes/board"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -98,6 +101,24 @@ func (d *langShotDriver) start(s langShot, w, h float64) {
 	for k := 0; k < s.ticks; k++ {
 		d.q.Advance(1.0 / 60)
 	}
+	if s.game == "sig-el-oued" && st.Phase() == rules.PhaseMove {
+		// A refused pick: the board says why, from the rules' reason, in the shot's language.
+		d.q.Finish()
+		d.b.Sync(st)
+		legal := st.Legal(nil)
+	squares:
+		for _, rank := range "123" {
+			for _, file := range "abcdef" {
+				name := string(file) + string(rank)
+				mv, err := st.ParseMove(name)
+				var r *sigeloued.Refusal
+				if err == nil && !slices.Contains(legal, mv) && errors.As(st.Clone().Apply(mv, nil), &r) && r.Reason != sigeloued.NoPiece {
+					d.b.(board.Picker).Input(ui.Intent{Kind: ui.Tap, Target: ui.Target{Kind: "cell", N: elOuedSquareOf(name)}}, st, legal)
+					break squares
+				}
+			}
+		}
+	}
 	if pk, ok := d.b.(board.Picker); ok && !d.q.Busy() && st.Phase() == rules.PhaseMove {
 		// The keyboard's focus shown, as a player using the keys sees it.
 		pk.Input(ui.Intent{Kind: ui.Next}, st, st.Legal(nil))
@@ -155,7 +176,7 @@ func TestLangShots(t *testing.T) {
 		shots = append(shots,
 			langShot{"seega", l, 40, 20},
 			langShot{"sadeqa", l, 13, 50},
-			langShot{"sig-el-oued", l, 61, 10},
+			langShot{"sig-el-oued", l, 10, 10}, // a piece that cannot move, tapped
 			langShot{"es-sig", l, 230, 0},
 			langShot{"sig-wa-duqqan", l, 150, 30},
 		)

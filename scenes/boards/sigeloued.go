@@ -2,6 +2,7 @@ package boards
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -562,48 +563,34 @@ func (b *elOuedBoard) refusal(sq int) string {
 	return say(b.env, me, "oued.tapone")
 }
 
-// refusalOf asks the rules why the plain move of the piece on square name is illegal.
+// refusalOf asks the rules why the plain move of the piece on square name is illegal, and says
+// it in the player's language from the rules' typed reason.
 func (b *elOuedBoard) refusalOf(name string) string {
 	mv, err := b.st.ParseMove(name)
 	if err != nil {
-		return err.Error()
+		return lang.T("oued.no")
 	}
-	if err := b.st.Clone().Apply(mv, nil); err != nil {
-		return elOuedRefusal(err.Error(), name)
+	err = b.st.Clone().Apply(mv, nil)
+	if err == nil {
+		return ""
 	}
-	return ""
-}
-
-// elOuedRefusals map the rules' reasons for refusing a move to the catalogue: the rules say
-// why (in the protocol's English), the board says it in the player's language. A reason not
-// listed here gets the general refusal, never the English text.
-var elOuedRefusals = []struct{ has, key string }{
-	{"has no piece on", "oued.no.piece"},
-	{"only a 7 or a 13 can free all", "oued.no.freeall"},
-	{"has already been freed", "oued.no.freed"},
-	{"held by", "oued.no.block"},
-	{"has never moved", "oued.no.unfreed"},
-	{"already has a piece", "oued.no.own"},
-}
-
-// elOuedRefusal says in the current language why the move of the piece on square sq was
-// refused with the rules' message msg.
-func elOuedRefusal(msg, sq string) string {
-	for _, r := range elOuedRefusals {
-		if strings.Contains(msg, r.has) {
-			if r.key == "oued.no.own" {
-				if i := strings.Index(msg, "would end on "); i >= 0 {
-					if f := strings.Fields(strings.TrimSuffix(msg[i+len("would end on "):], ",")); len(f) > 0 {
-						return lang.T(r.key, strings.TrimSuffix(f[0], ","))
-					}
-				}
-				return lang.T("oued.no")
-			}
-			if r.key == "oued.no.freed" || r.key == "oued.no.unfreed" {
-				return lang.T(r.key, sq)
-			}
-			return lang.T(r.key)
-		}
+	var r *sigeloued.Refusal
+	if !errors.As(err, &r) {
+		return lang.T("oued.no")
+	}
+	switch r.Reason {
+	case sigeloued.NoPiece:
+		return lang.T("oued.no.piece")
+	case sigeloued.FreeAllNeeds:
+		return lang.T("oued.no.freeall")
+	case sigeloued.FreeAllHeld:
+		return lang.T("oued.no.block")
+	case sigeloued.AlreadyFreed:
+		return lang.T("oued.no.freed", r.Square)
+	case sigeloued.NeverMoved:
+		return lang.T("oued.no.unfreed", r.Square)
+	case sigeloued.OwnPiece:
+		return lang.T("oued.no.own", r.Square)
 	}
 	return lang.T("oued.no")
 }

@@ -275,7 +275,7 @@ func TestElOuedRefusalSaysWhy(t *testing.T) {
 	if _, ok := hst.tap(ui.Target{Kind: "cell", N: elOuedSquareOf("a1")}); ok {
 		t.Fatal("an unfreed piece took a 3")
 	}
-	if !strings.Contains(b.note, "never moved") {
+	if !strings.Contains(b.note, "never moved") || !strings.Contains(b.note, "a1") {
 		t.Fatalf("the note says %q, want why the piece cannot move", b.note)
 	}
 	if _, ok := hst.tap(ui.Target{Kind: "cell", N: elOuedSquareOf("c2")}); ok || !strings.Contains(b.note, "Tap one of") {

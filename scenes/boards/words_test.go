@@ -13,8 +13,8 @@ import (
 )
 
 // keyUse finds the catalogue keys the boards and the log name in their source: the first
-// string argument of lang.T, lang.In, say, tell and sayAbout, and the keys of tables such as
-// elOuedRefusals. The calls that build a key from pieces are listed in dynamicKeys.
+// string argument of lang.T, lang.In, say, tell and sayAbout, and keys written as table
+// entries. The calls that build a key from pieces are listed in dynamicKeys.
 var keyUse = regexp.MustCompile(`(lang\.T|lang\.In|\bsay|\btell|sayAbout)\(([^"()]*?)"([a-z]+\.[a-z0-9.]*)"`)
 
 var tableKey = regexp.MustCompile(`"((?:oued|seega|sadeqa|essig|boards|log)\.[a-z0-9.]+)"`)
