@@ -343,19 +343,22 @@ func playersFrom(seats []Seat) []player {
 	for i, s := range seats {
 		ps[i] = player{Seat: s, Color: i % len(sprites.Players)}
 		if ps[i].Name == "" {
-			ps[i].Name = defaultName(s, i, humans)
+			ps[i].Name = defaultName(s, i, humans, len(seats))
 		}
 	}
 	return ps
 }
 
 // defaultName names a seat that has no name yet.
-func defaultName(s Seat, i, humans int) string {
+func defaultName(s Seat, i, humans, seats int) string {
 	if s.Human {
 		if humans <= 1 {
 			return lang.T("log.you") // the log's word, which it recognises (isYou)
 		}
 		return lang.T("player.n", i+1)
+	}
+	if seats-humans == 1 {
+		return lang.T("player.computer.one") // the only computer needs no number
 	}
 	return lang.T("player.computer", i+1)
 }

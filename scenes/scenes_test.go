@@ -7,6 +7,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 )
 
@@ -514,5 +515,17 @@ func TestSettingsScrollToFocus(t *testing.T) {
 	step(m, ui.Intent{Kind: ui.Scroll, Scroll: math.Inf(-1)})
 	if s.scroll != 0 {
 		t.Errorf("Home left the scroll at %.0f", s.scroll)
+	}
+}
+
+// TestComputerNames: a lone computer seat is just "Computer"; several are numbered by seat, as
+// the players are.
+func TestComputerNames(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.English)
+	one := playersFrom([]Seat{{Human: true}, {Level: "easy"}})
+	two := playersFrom([]Seat{{Human: true}, {Level: "easy"}, {Level: "hard"}})
+	if one[0].Name != "You" || one[1].Name != "Computer" || two[1].Name != "Computer 2" || two[2].Name != "Computer 3" {
+		t.Errorf("names %q %q / %q %q", one[0].Name, one[1].Name, two[1].Name, two[2].Name)
 	}
 }

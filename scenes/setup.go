@@ -65,7 +65,7 @@ func (s *setup) rename() {
 	}
 	for i := range s.seats {
 		if !s.named[i] {
-			s.seats[i].Name = defaultName(s.seats[i].Seat, i, humans)
+			s.seats[i].Name = defaultName(s.seats[i].Seat, i, humans, s.n)
 		}
 	}
 }
