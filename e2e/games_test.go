@@ -132,6 +132,7 @@ func playToResults(p *browserPage, g *rules.Info, r run) int {
 	var eng *rules.Match
 	followed := 0
 	step := 0
+	var pace rates
 	for ; ; step++ {
 		if step > 3000 {
 			p.t.Fatalf("%s: no end after %d steps", p.name, step)
@@ -151,7 +152,7 @@ func playToResults(p *browserPage, g *rules.Info, r run) int {
 			p.t.Fatalf("%s: in the middle of the game the app shows %q", p.name, v.Scene)
 		}
 		if step%20 == 0 {
-			p.t.Logf("%s: step %d, %d moves, phase %s (load average %s)", p.name, step, len(v.Moves), v.common().Phase, loadAverage())
+			p.t.Logf("%s: step %d, %d moves, phase %s (%s; load average %s)", p.name, step, len(v.Moves), v.common().Phase, pace.since(v), loadAverage())
 		}
 		switch step {
 		case 4:
@@ -280,4 +281,22 @@ func seegaCell(p *browserPage, name string) string {
 		p.t.Fatalf("%s: %v", p.name, err)
 	}
 	return "cell:" + strconv.Itoa(sq)
+}
+
+// rates says how fast the page ran since the last call: the app's ticks and frames a second,
+// so that a slow run's log shows where its time went.
+type rates struct {
+	at   time.Time
+	work view
+}
+
+func (r *rates) since(v view) string {
+	now := time.Now()
+	defer func() { r.at, r.work = now, v }()
+	if r.at.IsZero() {
+		return "started"
+	}
+	secs := now.Sub(r.at).Seconds()
+	return fmt.Sprintf("%.0f ticks/s, %.1f frames/s over %.0f s", float64(v.Work.Updates-r.work.Work.Updates)/secs,
+		float64(v.Work.Draws-r.work.Work.Draws)/secs, secs)
 }

@@ -127,7 +127,18 @@ type browserPage struct {
 	lastMoves []string // the record as last seen
 
 	mu     sync.Mutex
-	errors []string // console errors and uncaught exceptions (a Go panic shows here)
+	errors []string // console errors, uncaught exceptions, and Go's panic and fatal lines
+	logs   []string // the console's last other lines (a panic's stack), for failure messages
+}
+
+// isCrash reports a console line that says the Go program died.
+func isCrash(line string) bool {
+	for _, s := range []string{"panic:", "Go program has already exited", "fatal error:"} {
+		if strings.Contains(line, s) {
+			return true
+		}
+	}
+	return false
 }
 
 // frameCounter keeps every animation frame's time in window.sigFrames, for frame rates.
@@ -155,11 +166,22 @@ func openPage(t *testing.T, ctx context.Context, name, url string, phone bool, s
 				msg += " " + x.Description
 			}
 		case *cdpruntime.EventConsoleAPICalled:
-			if e.Type != cdpruntime.ConsoleAPICalledTypeError {
-				return
-			}
 			for _, a := range e.Args {
 				msg += " " + strings.Trim(string(a.Value), `"`)
+			}
+			if e.Type != cdpruntime.ConsoleAPICalledTypeError {
+				// Go's standard error reaches the console as log lines (wasm_exec.js writes
+				// both streams with console.log): a panic's message and stack are among them.
+				p.mu.Lock()
+				p.logs = append(p.logs, strings.TrimSpace(msg))
+				if len(p.logs) > 40 {
+					p.logs = p.logs[len(p.logs)-40:]
+				}
+				if isCrash(msg) {
+					p.errors = append(p.errors, strings.TrimSpace(msg))
+				}
+				p.mu.Unlock()
+				return
 			}
 		default:
 			return
@@ -238,10 +260,14 @@ func (p *browserPage) outOfTime() string {
 func (p *browserPage) problems() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if len(p.errors) == 0 {
-		return ""
+	var s string
+	if len(p.errors) > 0 {
+		s = "\nthe page's console errors:\n  " + strings.Join(p.errors, "\n  ")
 	}
-	return "\nthe page's console errors:\n  " + strings.Join(p.errors, "\n  ")
+	if len(p.errors) > 0 && len(p.logs) > 0 {
+		s += "\nthe console's last lines:\n  " + strings.Join(p.logs, "\n  ")
+	}
+	return s
 }
 
 // crashed reports a Go panic or exit in the page.
@@ -249,7 +275,7 @@ func (p *browserPage) crashed() string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, e := range p.errors {
-		if strings.Contains(e, "panic:") || strings.Contains(e, "Go program has already exited") || strings.Contains(e, "fatal error") {
+		if isCrash(e) {
 			return e
 		}
 	}
@@ -295,7 +321,7 @@ func (p *browserPage) waitFor(what string, ok func(view) bool, timeout time.Dura
 			return v
 		}
 		if c := p.crashed(); c != "" {
-			p.t.Fatalf("%s: the game crashed waiting for %s: %s", p.name, what, c)
+			p.t.Fatalf("%s: the game crashed waiting for %s: %s%s", p.name, what, c, p.problems())
 		}
 		if time.Now().After(deadline) {
 			c := v.common()

@@ -220,7 +220,9 @@ func processCPU(ctx context.Context) map[string]float64 {
 		cpu[pid] = (ut + st) / tick
 		cmd, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
 		kind[pid] = "other"
-		for _, a := range strings.Split(string(cmd), "\x00") {
+		// Chromium rewrites its own command line (one string, spaces between the switches),
+		// so split on spaces as well as the NULs the kernel puts between arguments.
+		for _, a := range strings.FieldsFunc(string(cmd), func(r rune) bool { return r == 0 || r == ' ' }) {
 			if v, ok := strings.CutPrefix(a, "--type="); ok {
 				kind[pid] = v
 			}

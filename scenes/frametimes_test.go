@@ -74,6 +74,29 @@ func frameRuns() []frameRun {
 			frames: 300,
 		},
 		{
+			// The six-stick game: in the browser's software WebGL its frames in motion were the
+			// slowest of the five (e2e/frames_test.go), so it is timed here too.
+			name: "Sig (El Oued), two computer seats, 300 frames of play", w: 1280, h: 800,
+			cfg:  Config{Game: "sig-el-oued", Seats: []Seat{{Level: "easy"}, {Level: "easy"}}},
+			setup: func(t *testing.T, m *Manager) string {
+				m.settings.Speed = Instant
+				m.settings.apply()
+				for i := 0; i < 20000; i++ {
+					if p, ok := m.Current().(*play); !ok || p.match.Moves() >= 30 {
+						break
+					}
+					step(m)
+				}
+				if _, ok := m.Current().(*play); !ok {
+					t.Fatalf("the game ended within 30 moves")
+				}
+				m.settings.Speed = Normal
+				m.settings.apply()
+				return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
+			},
+			frames: 300,
+		},
+		{
 			name: "Sig wa Duqqan, eight players (computer seats), the Ghoula dragging pieces home", w: 1280, h: 800,
 			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"},
 				{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}},

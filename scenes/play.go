@@ -37,6 +37,7 @@ type play struct {
 	arena   *board.Arena
 	legal   []rules.Move
 	log     []logLine
+	logVer  int // counts the log's changes: its picture is painted again when it moves on
 	marks   []int // the number of moves played before each human action (undo goes back to them)
 	dirty   bool  // the board must be synced to the match when the queue drains
 	caption string
@@ -50,6 +51,10 @@ type play struct {
 	overWait float64
 	thinks   int
 	page     int // which page of the move list is shown
+
+	// The log and the turn card are painted once per change, not once per frame.
+	logPic  ui.Picture[int]
+	turnPic ui.Picture[turnKey]
 
 	landscape                                               bool
 	boardR, panel, topR, turnR, arenaR, actRoom, actR, logR ui.Rect
@@ -87,7 +92,7 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 	if isYou(s.players[0].Name) {
 		first = lang.T("play.begins.you", gameName(g))
 	}
-	s.log = append(s.log, logLine{first, 0})
+	s.addLog(logLine{first, 0})
 	s.refresh()
 	return s
 }
@@ -111,8 +116,20 @@ func (s *play) Animating() bool {
 	return ok && a.Animating()
 }
 
+// addLog adds lines to the log, keeping the last 40.
+func (s *play) addLog(lines ...logLine) {
+	s.log = append(s.log, lines...)
+	if len(s.log) > 40 {
+		s.log = s.log[len(s.log)-40:]
+	}
+	s.logVer++
+}
+
 func (s *play) Layout(mt ui.Metrics) {
 	s.mt = mt
+	// The language, the text size or the scale may have changed with the same rectangles.
+	s.logPic.Release()
+	s.turnPic.Release()
 	scr := mt.Screen().Inset(mt.Pt(12))
 	gap := mt.Pt(12)
 	s.landscape = mt.W >= mt.H
@@ -534,10 +551,7 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 		s.q.Add(board.Step{Start: func() { s.caption = caption }})
 	}
 	s.brd.Animate(&s.q, before, s.match.State, ev)
-	s.log = append(s.log, describe(s.g, s.env.Names, ev)...)
-	if len(s.log) > 40 {
-		s.log = s.log[len(s.log)-40:]
-	}
+	s.addLog(describe(s.g, s.env.Names, ev)...)
 	s.dirty = true
 	s.refresh()
 	if !s.q.Busy() {
@@ -586,7 +600,7 @@ func (s *play) undo() {
 	s.compWait, s.overWait, s.dirty = 0, 0, false
 	s.caption = ""
 	s.brd.Sync(s.match.State)
-	s.log = append(s.log, logLine{lang.T("play.undone"), -1})
+	s.addLog(logLine{lang.T("play.undone"), -1})
 	s.refresh()
 }
 
@@ -618,6 +632,8 @@ func (s *play) leave() {
 		s.comp.Close()
 		s.comp = nil
 	}
+	s.logPic.Release()
+	s.turnPic.Release()
 }
 
 func (s *play) Draw(dst *ebiten.Image) {
@@ -638,17 +654,31 @@ func (s *play) Draw(dst *ebiten.Image) {
 	s.drawLog(dst)
 }
 
+// turnKey is what the turn card shows.
+type turnKey struct {
+	title, sub string
+	color      int // the colour of the piece shown, -1 for none
+}
+
 // drawTurn draws whose turn it is: the player's piece (colour and mark), name and what is due.
 func (s *play) drawTurn(dst *ebiten.Image) {
-	mt := s.mt
-	r := s.turnR
 	st := s.match.State
-	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, mt.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
-	title, sub := s.turnText()
+	k := turnKey{color: -1}
+	k.title, k.sub = s.turnText()
 	if p := st.ToMove(); st.Phase() != rules.PhaseOver && p >= 0 && p < len(s.players) {
-		pl := s.players[p]
+		k.color = s.players[p].Color % len(sprites.Players)
+	}
+	s.turnPic.Draw(dst, s.turnR, k, func(img *ebiten.Image, r ui.Rect) { s.paintTurn(img, r, k) })
+}
+
+// paintTurn paints the turn card k in r.
+func (s *play) paintTurn(dst *ebiten.Image, r ui.Rect, k turnKey) {
+	mt := s.mt
+	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, mt.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
+	title, sub := k.title, k.sub
+	if k.color >= 0 {
 		piece := mt.Flip(ui.Rect{X: r.X + mt.Pt(14), W: mt.Pt(36)}, r) // at the right, right to left
-		sprites.DrawPiece(dst, sprites.Players[pl.Color%len(sprites.Players)], piece.CX(), r.CY(), mt.Pt(18), 0)
+		sprites.DrawPiece(dst, sprites.Players[k.color], piece.CX(), r.CY(), mt.Pt(18), 0)
 	}
 	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(62), W: r.W - mt.Pt(70)}, r)
 	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
@@ -698,11 +728,15 @@ func (s *play) turnText() (title, sub string) {
 
 // drawLog draws the last lines of the log that fit, newest at the bottom.
 func (s *play) drawLog(dst *ebiten.Image) {
-	mt := s.mt
-	r := s.logR
-	if r.H < mt.LineHeight(ui.Small) {
+	if s.logR.H < s.mt.LineHeight(ui.Small) {
 		return
 	}
+	s.logPic.Draw(dst, s.logR, s.logVer, s.paintLog)
+}
+
+// paintLog paints the log's last lines that fit in r.
+func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
+	mt := s.mt
 	lh := mt.LineHeight(ui.Small)
 	n := int(r.H / lh)
 	start := max(0, len(s.log)-n)

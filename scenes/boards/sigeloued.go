@@ -54,6 +54,11 @@ type elOuedBoard struct {
 	choices [2]ui.Rect // "Move 7" and "Free all" over the banner
 	circuit [2]*ebiten.Image
 	circOff sprites.Pt // where the circuit images' top-left lies
+	// stamps keeps the pieces (per colour, size, freeing and lift, in steps) and the trays
+	// drawn once: a piece is a dozen antialiased paths, and filling those afresh for 12
+	// pieces every frame made a moving frame cost 13 ms of processor time and a second of
+	// software rendering (BENCHMARKS.md).
+	stamps stampCache
 
 	// The picture as it is now; animation steps change it event by event.
 	pieces [2][sigeloued.Pieces]elOuedPiece
@@ -186,6 +191,7 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 			b.circuit[i] = nil
 		}
 	}
+	b.stamps.reset()
 	probe := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
 	total := trayH + gap + probe.Rect.H + gap + bannerH + gap + trayH
 	y := r.Y + math.Max(0, (r.H-total)/2)
@@ -1003,8 +1009,8 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 				continue
 			}
 			c := b.b.Cells[o.sq].Center
-			sprites.Disc(dst, c.X, c.Y, b.pieceR()*1.25, sprites.Fade(sprites.Saffron, 0.45))
-			sprites.Ring(dst, c.X, c.Y, b.pieceR()*1.25, math.Max(2, u*0.04), sprites.Saffron)
+			b.stamps.draw(dst, b.stamps.disc(b.pieceR()*1.25), c.X, c.Y, 1, 1, sprites.Fade(sprites.Saffron, 0.45))
+			b.stamps.draw(dst, b.stamps.ring(b.pieceR()*1.25, math.Max(2, u*0.04)), c.X, c.Y, 1, 1, sprites.Saffron)
 		}
 	}
 	if opt != nil {
@@ -1063,14 +1069,49 @@ func (b *elOuedBoard) drawPiece(dst *ebiten.Image, p int, pc elOuedPiece, picked
 	if dim {
 		alpha *= 0.4
 	}
-	sprites.DrawOuedPiece(dst, b.color(p), x, y, r, f, lift, alpha)
+	b.drawOuedPiece(dst, b.color(p), x, y, r, f, lift, alpha)
+}
+
+// Steps of a piece's freeing and lift in its cached pictures: enough that a lock fading or a
+// piece hopping moves smoothly, few enough that a game makes a few dozen pictures.
+const (
+	freedSteps = 8
+	liftSteps  = 8
+)
+
+// drawOuedPiece draws a piece as sprites.DrawOuedPiece does, from a picture made once per
+// colour, size (in half pixels), freeing and lift; alpha fades the whole picture.
+func (b *elOuedBoard) drawOuedPiece(dst *ebiten.Image, pc sprites.PlayerColor, x, y, r, freed, lift, alpha float64) {
+	if alpha <= 0 || r <= 0 {
+		return
+	}
+	fs := int(math.Round(math.Max(0, math.Min(1, freed)) * freedSteps))
+	ls := int(math.Round(math.Max(0, math.Min(1, lift)) * liftSteps))
+	hp := halfPixels(r)
+	// The piece, its side, shadow and lock lie within 1.6 radii of its centre.
+	n := int(math.Ceil(float64(hp)/2*3.4)) + 4
+	k := stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: hp, h: fs*(liftSteps+1) + ls}
+	st := b.stamps.get(k, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
+		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, float64(hp)/2, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
+	})
+	b.stamps.draw(dst, st, x, y, r/(float64(hp)/2), alpha, white)
 }
 
 // drawTray draws player p's tray with the pieces p has captured.
 func (b *elOuedBoard) drawTray(dst *ebiten.Image, p int, hot bool) {
 	m := b.m
 	t := b.trays[p]
-	sprites.DrawOuedTray(dst, t.S(), hot)
+	// The tray itself (a textured, outlined wooden slot) from its picture.
+	tk := stampKey{kind: stampTray, w: int(math.Ceil(t.W)), h: int(math.Ceil(t.H))}
+	if hot {
+		tk.text = "hot"
+	}
+	pad := math.Ceil(t.H * 0.2)
+	fx, fy := t.X-math.Floor(t.X), t.Y-math.Floor(t.Y)
+	ts := b.stamps.get(tk, tk.w+int(2*pad)+1, tk.h+int(2*pad)+1, pad+fx, pad+fy, func(img *ebiten.Image) {
+		sprites.DrawOuedTray(img, sprites.Rect{X: pad + fx, Y: pad + fy, W: t.W, H: t.H}, hot)
+	})
+	b.stamps.draw(dst, ts, t.X, t.Y, 1, 1, white)
 	pc := b.color(p)
 	x := t.X + t.H*0.55
 	sprites.DrawPiece(dst, pc, x, t.CY(), t.H*0.26, 0)
@@ -1083,7 +1124,7 @@ func (b *elOuedBoard) drawTray(dst *ebiten.Image, p int, hot bool) {
 	// slots are faint hollows.
 	for i := 0; i < sigeloued.Pieces; i++ {
 		sx, sy, r := b.slot(p, i)
-		sprites.Disc(dst, sx, sy, r*0.9, color.RGBA{0, 0, 0, 40})
+		b.stamps.draw(dst, b.stamps.disc(r*0.9), sx, sy, 1, 1, color.RGBA{0, 0, 0, 40})
 	}
 	// Pieces captured before the picture was loaded have no place of their own: draw them in
 	// the first slots.
@@ -1096,7 +1137,7 @@ func (b *elOuedBoard) drawTray(dst *ebiten.Image, p int, hot bool) {
 	n := min(gone, b.taken[p])
 	for i := 0; i < n; i++ {
 		sx, sy, r := b.slot(p, i)
-		sprites.DrawOuedPiece(dst, b.color(1-p), sx, sy, r, 1, 0, 1)
+		b.drawOuedPiece(dst, b.color(1-p), sx, sy, r, 1, 0, 1)
 	}
 }
 

@@ -36,6 +36,7 @@ const (
 	stampCell
 	stampDoomed
 	stampDest
+	stampTray
 )
 
 type stampKey struct {
