@@ -77,7 +77,7 @@ func frameRuns() []frameRun {
 			// The six-stick game: in the browser's software WebGL its frames in motion were the
 			// slowest of the five (e2e/frames_test.go), so it is timed here too.
 			name: "Sig (El Oued), two computer seats, 300 frames of play", w: 1280, h: 800,
-			cfg:  Config{Game: "sig-el-oued", Seats: []Seat{{Level: "easy"}, {Level: "easy"}}},
+			cfg: Config{Game: "sig-el-oued", Seats: []Seat{{Level: "easy"}, {Level: "easy"}}},
 			setup: func(t *testing.T, m *Manager) string {
 				m.settings.Speed = Instant
 				m.settings.apply()

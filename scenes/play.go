@@ -37,7 +37,7 @@ type play struct {
 	arena   *board.Arena
 	legal   []rules.Move
 	log     []logLine
-	logVer  int // counts the log's changes: its picture is painted again when it moves on
+	logVer  int   // counts the log's changes: its picture is painted again when it moves on
 	marks   []int // the number of moves played before each human action (undo goes back to them)
 	dirty   bool  // the board must be synced to the match when the queue drains
 	caption string
