@@ -36,6 +36,19 @@ type Arena struct {
 	rng     *rand.Rand
 
 	toss *tumble // the throw being shown, nil before the first
+
+	// still is the picture of the arena while its sticks lie still (most frames): the tray
+	// and a stick are a dozen antialiased paths, painted once per resting place.
+	still ui.Picture[arenaKey]
+}
+
+// arenaKey is everything a still arena's picture shows.
+type arenaKey struct {
+	sticks [8]stick
+	n      int
+	landed bool
+	kind   rules.Sticks
+	unit   float64
 }
 
 // stick is one stick as it is drawn now, in tray units: the tray's floor is aspect wide and 1
@@ -520,6 +533,18 @@ func (a *Arena) Draw(dst *ebiten.Image, m ui.Metrics) {
 	if r.W <= 0 || r.H <= 0 || len(a.sticks) == 0 {
 		return
 	}
+	k := arenaKey{n: len(a.sticks), landed: a.Landed(), kind: a.Kind, unit: m.Unit}
+	if (a.thrown && !a.landed) || a.fade < 1 || len(a.sticks) > len(k.sticks) {
+		// In motion (a stick may fly over the wall, out of the picture) or fading in.
+		a.paint(dst, m, r)
+		return
+	}
+	copy(k.sticks[:], a.sticks)
+	a.still.Draw(dst, r, k, func(img *ebiten.Image, local ui.Rect) { a.paint(img, m, local) })
+}
+
+// paint draws the tray in r and the sticks as they lie now.
+func (a *Arena) paint(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 	rad := m.Pt(12)
 	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.35))
 	in := r.Inset(m.Pt(4))
