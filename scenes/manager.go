@@ -65,10 +65,11 @@ type Manager struct {
 	intents  []ui.Intent
 	resumed  bool
 
-	drawn  int
-	quit   bool
-	err    error
-	redraw bool // the screen must be drawn again (see Draw)
+	drawn   int
+	quit    bool
+	err     error
+	redraw  bool // the screen must be drawn again (see Draw)
+	changes int  // the current scene's Changes at the last frame painted
 
 	// The test hook (hook.go): time spent per frame, and the desktop's SIG_HOOK file.
 	work     frameWork
@@ -77,9 +78,15 @@ type Manager struct {
 	hookTick int // the update count at the last write of the SIG_HOOK file
 }
 
-// animator is a scene that changes on screen without input (animations, a thinking computer).
+// animator is a scene that changes on screen without input (animations).
 type animator interface {
 	Animating() bool
+}
+
+// changer is a scene that counts its changes: a frame is painted whenever the count moves on
+// (a computer's move, which comes after frames of nothing changing on screen).
+type changer interface {
+	Changes() int
 }
 
 // New makes the app's manager from cfg, checking it: an unknown game, a player count out of
@@ -230,9 +237,26 @@ func (m *Manager) Update() error {
 			m.prev = nil
 		}
 	}
+	// A scene that was changing by itself when this tick began may have come to rest in it (an
+	// animation's last step, a computer's move at Instant speed): that last change must be
+	// painted too, though the scene no longer reports it at Draw.
+	was := animating(m.cur)
 	m.cur.Update(in)
+	if was {
+		m.redraw = true
+	}
+	if c, ok := m.cur.(changer); ok && c.Changes() != m.changes {
+		m.changes = c.Changes()
+		m.redraw = true
+	}
 	m.takeRecords() // a record dropped on the window, chosen or pasted (records.go)
 	return nil
+}
+
+// animating reports whether s changes on screen by itself now.
+func animating(s Scene) bool {
+	a, ok := s.(animator)
+	return ok && a.Animating()
 }
 
 // Draw draws the current scene, the fading previous one over it, and takes the screenshot
@@ -244,7 +268,7 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	if !m.sized {
 		return
 	}
-	if a, ok := m.cur.(animator); ok && a.Animating() {
+	if animating(m.cur) {
 		m.redraw = true
 	}
 	if m.drawn == 0 {

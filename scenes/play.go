@@ -38,6 +38,7 @@ type play struct {
 	legal   []rules.Move
 	log     []logLine
 	logVer  int   // counts the log's changes: its picture is painted again when it moves on
+	changes int   // counts the changes to the position shown (see Changes)
 	marks   []int // the number of moves played before each human action (undo goes back to them)
 	dirty   bool  // the board must be synced to the match when the queue drains
 	caption string
@@ -105,11 +106,13 @@ func (s *play) State() rules.State { return s.match.State }
 // Busy reports whether an animation is playing.
 func (s *play) Busy() bool { return s.q.Busy() }
 
-// Animating reports whether the screen changes by itself now: an animation plays, a computer
-// seat is about to act, the results are coming, or the board has a motion of its own (a board
-// may implement Animating too).
+// Animating reports whether the screen changes by itself now: an animation plays, the
+// results are coming, or the board has a motion of its own (a board may implement Animating
+// too). A computer thinking changes nothing on screen: those frames are not painted again,
+// which leaves the frame's time to the search (in the browser it shares the one thread);
+// its move, when it comes, is a change (Changes).
 func (s *play) Animating() bool {
-	if s.q.Busy() || s.dirty || s.match.State.Phase() == rules.PhaseOver || !s.human() {
+	if s.q.Busy() || s.dirty || s.match.State.Phase() == rules.PhaseOver {
 		return true
 	}
 	a, ok := s.brd.(interface{ Animating() bool })
@@ -124,6 +127,11 @@ func (s *play) addLog(lines ...logLine) {
 	}
 	s.logVer++
 }
+
+// Changes counts the changes of the position shown (a move applied, an undo, the board synced
+// after an animation): the manager paints a frame whenever it moves on, though nothing is
+// animating.
+func (s *play) Changes() int { return s.changes }
 
 func (s *play) Layout(mt ui.Metrics) {
 	s.mt = mt
@@ -287,6 +295,7 @@ func (s *play) human() bool {
 
 // refresh rebuilds the panel's buttons for the position at rest.
 func (s *play) refresh() {
+	s.changes++
 	st := s.match.State
 	s.legal = st.Legal(s.legal)
 	focus := ""

@@ -1,9 +1,12 @@
 package scenes
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/rules"
 	"sig/rules/games"
@@ -527,5 +530,65 @@ func TestComputerNames(t *testing.T) {
 	two := playersFrom([]Seat{{Human: true}, {Level: "easy"}, {Level: "hard"}})
 	if one[0].Name != "You" || one[1].Name != "Computer" || two[1].Name != "Computer 2" || two[2].Name != "Computer 3" {
 		t.Errorf("names %q %q / %q %q", one[0].Name, one[1].Name, two[1].Name, two[2].Name)
+	}
+}
+
+// TestEveryChangeIsPainted: the manager skips painting frames where nothing changed, so every
+// change must still reach the screen: after each tick in which the play scene's record or
+// animation changed (a computer's move, an animation's last step, at every speed), the next
+// Draw paints.
+func TestEveryChangeIsPainted(t *testing.T) {
+	dst := ebiten.NewImage(640, 400)
+	for _, g := range games.All() {
+		for _, speed := range []Speed{Normal, Instant} {
+			t.Run(fmt.Sprintf("%s/%s", g.ID, speed.String()), func(t *testing.T) {
+				// A person against the computer: the computer's move at Instant speed, or the
+				// last step of its animation, leaves the scene at rest with the person to act.
+				m := newTest(t, Config{Game: g.ID, Seed: 9, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+				m.settings.Speed = speed
+				type look struct {
+					moves int
+					busy  bool
+				}
+				seen := func() (look, bool) {
+					p, ok := m.Current().(*play)
+					if !ok {
+						return look{}, false
+					}
+					return look{p.match.Moves(), p.Busy()}, true
+				}
+				changes := 0
+				for i := 0; i < 3000; i++ {
+					before, ok := seen()
+					if !ok {
+						break
+					}
+					if p := m.Current().(*play); p.human() && !p.Busy() && p.State().Phase() != rules.PhaseOver {
+						if b := p.menu.Get("throw"); b != nil && !b.Hidden {
+							tap(t, m, "throw")
+						} else {
+							decide(t, m, p)
+						}
+					} else {
+						step(m)
+					}
+					after, ok := seen()
+					if !ok {
+						break
+					}
+					painted := m.work.painted
+					m.Draw(dst)
+					if after != before {
+						changes++
+						if m.work.painted == painted {
+							t.Fatalf("tick %d: the play went from %+v to %+v and the next frame was not painted", i, before, after)
+						}
+					}
+				}
+				if changes < 10 {
+					t.Fatalf("only %d changes in 3000 ticks: the game did not move", changes)
+				}
+			})
+		}
 	}
 }

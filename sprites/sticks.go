@@ -28,30 +28,49 @@ func DrawStick(dst *ebiten.Image, kind StickKind, cx, cy, l, angle float64, mark
 // higher it flies.
 func DrawStickLifted(dst *ebiten.Image, kind StickKind, cx, cy, l, angle float64, marked bool, tilt, lift float64) {
 	lift = math.Max(0, lift)
-	w := l * 0.13 * (1 - 0.35*math.Abs(tilt))
-	s, c := math.Sincos(angle)
-	// The shadow, on the floor under the stick, falls away from the light (top left).
-	{
-		hw, hh := l/2, w/2
-		sx, sy := w*0.25+lift*0.25, w*0.45+lift*0.35
-		var sh []Pt
-		for i := 0; i <= 16; i++ {
-			a := -math.Pi/2 + math.Pi*float64(i%9)/8
-			u := hw - hh + hh*math.Cos(a)
-			if i > 8 {
-				a = math.Pi/2 + math.Pi*float64(i-9)/8
-				u = -hw + hh + hh*math.Cos(a)
-			}
-			v := hh * math.Sin(a)
-			sh = append(sh, Pt{cx + sx + u*c - v*s, cy + sy + u*s + v*c})
+	dx, dy, alpha := StickShadow(l, tilt, lift)
+	DrawStickCapsule(dst, cx+dx, cy+dy, l, StickWidth(l, tilt), angle, color.RGBA{0, 0, 0, alpha})
+	DrawStickBody(dst, kind, cx, cy-lift, l*StickGrow(l, lift), angle, marked, tilt)
+}
+
+// StickWidth is how wide a stick of length l looks rolled by tilt (see DrawStick).
+func StickWidth(l, tilt float64) float64 { return l * 0.13 * (1 - 0.35*math.Abs(tilt)) }
+
+// StickGrow is how much larger a stick of length l looks lift pixels up (nearer the eye).
+func StickGrow(l, lift float64) float64 { return 1 + 0.5*math.Max(0, lift)/math.Max(1, l) }
+
+// StickShadow is where the shadow of a stick lift pixels up lies from the point under it (it
+// falls away from the light, top left) and its opacity, paler the higher the stick.
+func StickShadow(l, tilt, lift float64) (dx, dy float64, alpha uint8) {
+	lift = math.Max(0, lift)
+	w := StickWidth(l, tilt)
+	return w*0.25 + lift*0.25, w*0.45 + lift*0.35, uint8(60 / (1 + lift/math.Max(1, l)*3))
+}
+
+// DrawStickCapsule fills a stick's outline (length l, width w, turned by angle) in c: its
+// shadow.
+func DrawStickCapsule(dst *ebiten.Image, cx, cy, l, w, angle float64, c color.RGBA) {
+	s, co := math.Sincos(angle)
+	hw, hh := l/2, w/2
+	var sh []Pt
+	for i := 0; i <= 16; i++ {
+		a := -math.Pi/2 + math.Pi*float64(i%9)/8
+		u := hw - hh + hh*math.Cos(a)
+		if i > 8 {
+			a = math.Pi/2 + math.Pi*float64(i-9)/8
+			u = -hw + hh + hh*math.Cos(a)
 		}
-		alpha := 60 / (1 + lift/math.Max(1, l)*3)
-		Fill(dst, Polygon(sh), color.RGBA{0, 0, 0, uint8(alpha)})
+		v := hh * math.Sin(a)
+		sh = append(sh, Pt{cx + u*co - v*s, cy + u*s + v*co})
 	}
-	grow := 1 + 0.5*lift/math.Max(1, l)
-	l *= grow
-	w *= grow
-	cy -= lift
+	Fill(dst, Polygon(sh), c)
+}
+
+// DrawStickBody draws a stick without its shadow, as it looks from above: centred on (cx, cy),
+// length l, turned by angle, rolled by tilt.
+func DrawStickBody(dst *ebiten.Image, kind StickKind, cx, cy, l, angle float64, marked bool, tilt float64) {
+	w := StickWidth(l, tilt)
+	s, c := math.Sincos(angle)
 	corner := func(u, v float64) Pt { return Pt{cx + u*c - v*s, cy + u*s + v*c} }
 	outline := func(hw, hh float64) []Pt {
 		var pts []Pt

@@ -40,6 +40,74 @@ type Arena struct {
 	// still is the picture of the arena while its sticks lie still (most frames): the tray
 	// and a stick are a dozen antialiased paths, painted once per resting place.
 	still ui.Picture[arenaKey]
+	// flying keeps the pictures of sticks in the air (body and shadow, per kind, face, roll
+	// and length), drawn turned and moved: a rough stick alone is some 25 paths.
+	flying map[stickKey]*ebiten.Image
+	op     ebiten.DrawImageOptions
+}
+
+// stickKey names one picture of a stick lying along x: its shadow (shadow true) or its body.
+type stickKey struct {
+	shadow bool
+	kind   sprites.StickKind
+	marked bool
+	roll   int // |tilt| in eighths
+	length int // in half pixels
+}
+
+// rollSteps is how finely a flying stick's roll is drawn.
+const rollSteps = 8
+
+// drawFlying draws a stick in the air from its pictures: the shadow on the floor under (x, y),
+// the body lift pixels above, as sprites.DrawStickLifted draws it.
+func (a *Arena) drawFlying(dst *ebiten.Image, kind sprites.StickKind, x, y, l, angle float64, marked bool, tilt, lift float64) {
+	lift = math.Max(0, lift)
+	roll := int(math.Round(math.Min(1, math.Abs(tilt)) * rollSteps))
+	hp := int(math.Round(l * 2))
+	if hp < 2 {
+		return
+	}
+	lq, tq := float64(hp)/2, float64(roll)/rollSteps
+	get := func(k stickKey) *ebiten.Image {
+		img := a.flying[k]
+		if img == nil {
+			if a.flying == nil || len(a.flying) > 256 {
+				for _, old := range a.flying {
+					old.Deallocate()
+				}
+				a.flying = map[stickKey]*ebiten.Image{}
+			}
+			w, h := int(math.Ceil(lq))+6, int(math.Ceil(sprites.StickWidth(lq, tq)))+6
+			img = ebiten.NewImage(w, h)
+			cx, cy := float64(w)/2, float64(h)/2
+			if k.shadow {
+				sprites.DrawStickCapsule(img, cx, cy, lq, sprites.StickWidth(lq, tq), 0, color.RGBA{255, 255, 255, 255})
+			} else {
+				sprites.DrawStickBody(img, kind, cx, cy, lq, 0, marked, tq)
+			}
+			a.flying[k] = img
+		}
+		return img
+	}
+	place := func(img *ebiten.Image, scale, x, y float64, shade float32) {
+		b := img.Bounds()
+		op := &a.op
+		op.GeoM.Reset()
+		op.GeoM.Translate(-float64(b.Dx())/2, -float64(b.Dy())/2)
+		op.GeoM.Scale(scale*l/lq, scale*l/lq)
+		op.GeoM.Rotate(angle)
+		op.GeoM.Translate(x, y)
+		op.ColorScale.Reset()
+		if shade >= 0 {
+			// The shadow's picture is white: black at opacity shade.
+			op.ColorScale.Scale(0, 0, 0, shade)
+		}
+		op.Filter = ebiten.FilterLinear
+		dst.DrawImage(img, op)
+	}
+	dx, dy, alpha := sprites.StickShadow(l, tilt, lift)
+	place(get(stickKey{shadow: true, roll: roll, length: hp}), 1, x+dx, y+dy, float32(alpha)/255)
+	place(get(stickKey{kind: kind, marked: marked, roll: roll, length: hp}), sprites.StickGrow(l, lift), x, y-lift, -1)
 }
 
 // arenaKey is everything a still arena's picture shows.
@@ -580,7 +648,11 @@ func (a *Arena) paint(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 			// Counted faces glow softly once the sticks lie still.
 			sprites.Fill(dst, sprites.Ellipse(x, y, l*0.6, l*0.16, s.angle), sprites.Fade(sprites.Saffron, 0.55))
 		}
-		sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
+		if a.thrown && !a.landed {
+			a.drawFlying(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
+		} else {
+			sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
+		}
 	}
 	if a.fade < 1 {
 		// Fading in: the tray's floor laid over the sticks, thinning away.
