@@ -289,6 +289,7 @@ func (p *browserPage) waitJS(what, cond string, timeout time.Duration) {
 			return
 		}
 		if c := p.crashed(); c != "" {
+			time.Sleep(time.Second) // the panic's stack trace follows its first line
 			p.t.Fatalf("%s: the game crashed waiting for %s: %s%s", p.name, what, c, p.problems())
 		}
 		if time.Now().After(deadline) {
@@ -321,6 +322,7 @@ func (p *browserPage) waitFor(what string, ok func(view) bool, timeout time.Dura
 			return v
 		}
 		if c := p.crashed(); c != "" {
+			time.Sleep(time.Second) // the panic's stack trace follows its first line
 			p.t.Fatalf("%s: the game crashed waiting for %s: %s%s", p.name, what, c, p.problems())
 		}
 		if time.Now().After(deadline) {
