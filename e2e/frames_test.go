@@ -39,7 +39,7 @@ func TestBrowserFrames(t *testing.T) {
 		t.Logf("%s:\n%s", path, rep.String())
 	}()
 	t.Run("first-frame", func(t *testing.T) { firstFrames(t, url, &rep) })
-	rep.WriteString("\n| what | window s | frames | FPS | longest frame ms | 95th pct frame ms | app Update+Draw ms per frame | renderer CPU % | GPU process CPU % | load average |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	rep.WriteString("\n| what | window s | frames | of them painted | FPS | longest frame ms | 95th pct frame ms | app Update+Draw ms per frame | renderer CPU % | GPU process CPU % | load average |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n")
 	t.Run("hard-thinking", func(t *testing.T) { hardThinking(t, url, &rep) })
 	t.Run("long-sowing", func(t *testing.T) { longSowing(t, url, &rep) })
 	t.Run("throw-and-drag", func(t *testing.T) { throwAndDrag(t, url, &rep) })
@@ -112,8 +112,10 @@ func (w window) end(p *browserPage, what string, rep *strings.Builder) {
 	perFrame := work / float64(len(frames))
 	wall := time.Since(w.started).Seconds()
 	cpu := func(k string) float64 { return 100 * (w.cpu1[k] - w.cpu0[k]) / wall }
-	fmt.Fprintf(rep, "| %s | %.2f | %d | %.1f | %.1f | %.1f | %.2f | %.0f | %.0f | %s |\n",
-		what, secs, len(frames), fps, gaps[len(gaps)-1], p95, perFrame, cpu("renderer"), cpu("gpu-process"), loadAverage())
+	// Painted: the frames the app drew anew (the rest only show the last picture again).
+	painted := w.w1.Work.Painted - w.w0.Work.Painted
+	fmt.Fprintf(rep, "| %s | %.2f | %d | %d | %.1f | %.1f | %.1f | %.2f | %.0f | %.0f | %s |\n",
+		what, secs, len(frames), painted, fps, gaps[len(gaps)-1], p95, perFrame, cpu("renderer"), cpu("gpu-process"), loadAverage())
 }
 
 // setSpeed changes the animation speed in the middle of a game through the pause menu and
