@@ -203,6 +203,7 @@ type frameSample struct {
 	interval             time.Duration // wall clock since the previous Draw began
 	allocs               uint64
 	updates              int
+	painted              bool // the Manager painted the frame anew (else it showed the last picture)
 }
 
 // frameDriver runs one frameRun as an ebiten.Game around the Manager.
@@ -296,8 +297,10 @@ func (d *frameDriver) Draw(screen *ebiten.Image) {
 	}
 	r := d.runs[d.i]
 	a0, c0, w0 := heapAllocs(), threadCPU(), time.Now()
+	painted := d.m.work.painted
 	d.m.Draw(screen)
 	s := d.pending
+	s.painted = d.m.work.painted != painted
 	s.drawCPU = threadCPU() - c0
 	s.drawWall = time.Since(w0)
 	s.allocs += heapAllocs() - a0
@@ -391,6 +394,18 @@ func (d *frameDriver) summarise(r frameRun) {
 	fmt.Fprintf(w, "| Update, CPU ms | %s | %s | %s |\n", f(pct(work, 50)), f(pct(work, 99)), f(work[n-1]))
 	fmt.Fprintf(w, "| Draw, CPU ms | %s | %s | %s |\n", f(pct(draws, 50)), f(pct(draws, 99)), f(draws[n-1]))
 	fmt.Fprintf(w, "| **Update + Draw, CPU ms** | **%s** | **%s** | **%s** |\n", f(pct(cpu, 50)), f(pct(cpu, 99)), f(cpu[n-1]))
+	// The frames painted anew are the ones that cost: a frame where nothing changed (a
+	// computer thinking, a pause between moves) shows the last picture again.
+	var paintedCPU []time.Duration
+	for _, s := range d.samples {
+		if s.painted {
+			paintedCPU = append(paintedCPU, s.updateCPU+s.drawCPU)
+		}
+	}
+	slices.Sort(paintedCPU)
+	if k := len(paintedCPU); k > 0 {
+		fmt.Fprintf(w, "| **the %d frames painted anew: Update + Draw, CPU ms** | **%s** | **%s** | **%s** |\n", k, f(pct(paintedCPU, 50)), f(pct(paintedCPU, 99)), f(paintedCPU[k-1]))
+	}
 	fmt.Fprintf(w, "| Update + Draw, wall-clock ms | %s | %s | %s |\n", f(pct(wall, 50)), f(pct(wall, 99)), f(wall[n-1]))
 	fmt.Fprintf(w, "| heap objects allocated | %d | %d | %d |\n", pct(allocs, 50), pct(allocs, 99), allocs[n-1])
 	if len(intervals) > 0 {

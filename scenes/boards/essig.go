@@ -635,8 +635,9 @@ func (b *esSigBoard) drawRing(dst *ebiten.Image, i int) {
 
 // ring draws player i's ring, r its radius, at opacity alpha.
 func (b *esSigBoard) ring(dst *ebiten.Image, i int, x, y, r, alpha float64) {
-	b.sprites.draw(dst, spriteKey{spriteRing, i, halfPixels(r), 0}, r*2.6, x, y, alpha, func(img *ebiten.Image, cx, cy float64) {
-		sprites.DrawWeddingRing(img, b.color(i), cx, cy, r)
+	k, rq := sizeKey(r)
+	b.sprites.draw(dst, spriteKey{spriteRing, i, k, 0}, rq*2.6, r/rq, x, y, alpha, func(img *ebiten.Image, cx, cy float64) {
+		sprites.DrawWeddingRing(img, b.color(i), cx, cy, rq)
 	})
 }
 
@@ -762,8 +763,9 @@ func (b *esSigBoard) drawChoicesOver(dst *ebiten.Image) {
 			b.ring(dst, p, a.At.X, a.At.Y, a.R, 0.6)
 		}
 		g := c.after.G
-		b.sprites.draw(dst, spriteKey{spriteGhoula, 0, halfPixels(g.R), 1}, g.R*3.4, g.At.X, g.At.Y, 0.5, func(img *ebiten.Image, cx, cy float64) {
-			sprites.DrawGhoula(img, cx, cy, g.R, 0.25)
+		gk, rq := sizeKey(g.R)
+		b.sprites.draw(dst, spriteKey{spriteGhoula, 0, gk, 1}, rq*3.4, g.R/rq, g.At.X, g.At.Y, 0.5, func(img *ebiten.Image, cx, cy float64) {
+			sprites.DrawGhoula(img, cx, cy, rq, 0.25)
 		})
 
 		r := b.tagRect(c)

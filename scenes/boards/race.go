@@ -482,8 +482,9 @@ func (c *raceCore) drawGhoula(dst *ebiten.Image) {
 		sprites.Fill(dst, sprites.Ellipse(g.At.X, g.At.Y+g.R*0.6+sh, g.R*(1-0.3*g.Lift), g.R*0.35*(1-0.3*g.Lift), 0), sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.25*g.Alpha))
 	}
 	glow := int(math.Round(c.cur.Glow * 4))
-	c.sprites.draw(dst, spriteKey{spriteGhoula, 0, halfPixels(g.R), glow}, g.R*3.4, g.At.X, g.At.Y, g.Alpha, func(img *ebiten.Image, cx, cy float64) {
-		sprites.DrawGhoula(img, cx, cy, g.R, float64(glow)/4)
+	k, rq := sizeKey(g.R)
+	c.sprites.draw(dst, spriteKey{spriteGhoula, 0, k, glow}, rq*3.4, g.R/rq, g.At.X, g.At.Y, g.Alpha, func(img *ebiten.Image, cx, cy float64) {
+		sprites.DrawGhoula(img, cx, cy, rq, float64(glow)/4)
 	})
 }
 
@@ -513,6 +514,7 @@ const (
 	spritePiece uint8 = iota
 	spriteRing
 	spriteGhoula
+	spriteShadow
 )
 
 // spriteCache keeps the pieces and the Ghoula drawn once per size, so a frame copies images
@@ -523,8 +525,8 @@ type spriteCache struct {
 }
 
 // draw draws the picture k (made by paint around the centre of a side×side image on first use)
-// centred on (x, y) at opacity alpha.
-func (c *spriteCache) draw(dst *ebiten.Image, k spriteKey, side, x, y, alpha float64, paint func(img *ebiten.Image, cx, cy float64)) {
+// centred on (x, y), scaled by scale, at opacity alpha.
+func (c *spriteCache) draw(dst *ebiten.Image, k spriteKey, side, scale, x, y, alpha float64, paint func(img *ebiten.Image, cx, cy float64)) {
 	if alpha <= 0.001 || side < 1 {
 		return
 	}
@@ -540,9 +542,28 @@ func (c *spriteCache) draw(dst *ebiten.Image, k spriteKey, side, x, y, alpha flo
 	}
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(x-half, y-half)
+	op.GeoM.Translate(-half, -half)
+	if scale != 1 {
+		op.GeoM.Scale(scale, scale)
+		op.Filter = ebiten.FilterLinear
+	}
+	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleAlpha(float32(alpha))
 	dst.DrawImage(img, op)
+}
+
+// sizeSteps is how many picture sizes there are per doubling of a radius: a piece that grows
+// or shrinks (lifted, dragged, arriving) is drawn from the nearest size, scaled by at most
+// 2%, instead of being painted afresh at every half pixel.
+const sizeSteps = 16
+
+// sizeKey is the size step of radius r and the radius its pictures are painted at.
+func sizeKey(r float64) (int, float64) {
+	if r <= 0.5 {
+		return math.MinInt32, 0.5
+	}
+	k := int(math.Round(math.Log2(r) * sizeSteps))
+	return k, math.Exp2(float64(k) / sizeSteps)
 }
 
 func (c *spriteCache) clear() {

@@ -1080,21 +1080,21 @@ const (
 )
 
 // drawOuedPiece draws a piece as sprites.DrawOuedPiece does, from a picture made once per
-// colour, size (in half pixels), freeing and lift; alpha fades the whole picture.
+// colour, size step (sizeKey), freeing and lift; alpha fades the whole picture.
 func (b *elOuedBoard) drawOuedPiece(dst *ebiten.Image, pc sprites.PlayerColor, x, y, r, freed, lift, alpha float64) {
 	if alpha <= 0 || r <= 0 {
 		return
 	}
 	fs := int(math.Round(math.Max(0, math.Min(1, freed)) * freedSteps))
 	ls := int(math.Round(math.Max(0, math.Min(1, lift)) * liftSteps))
-	hp := halfPixels(r)
+	sk, rq := sizeKey(r)
 	// The piece, its side, shadow and lock lie within 1.6 radii of its centre.
-	n := int(math.Ceil(float64(hp)/2*3.4)) + 4
-	k := stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: hp, h: fs*(liftSteps+1) + ls}
+	n := int(math.Ceil(rq*3.4)) + 4
+	k := stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: sk, h: fs*(liftSteps+1) + ls}
 	st := b.stamps.get(k, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
-		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, float64(hp)/2, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
+		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, rq, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
 	})
-	b.stamps.draw(dst, st, x, y, r/(float64(hp)/2), alpha, white)
+	b.stamps.draw(dst, st, x, y, r/rq, alpha, white)
 }
 
 // drawTray draws player p's tray with the pieces p has captured.

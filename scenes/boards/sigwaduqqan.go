@@ -556,14 +556,19 @@ func (b *duqqanBoard) drawPiece(dst *ebiten.Image, i int) {
 	alpha := a.Alpha * (1 - 0.25*a.Grey)
 	if a.Lift > 0 {
 		// Held up: a wider, fainter shadow below, the piece raised.
-		sprites.Disc(dst, a.At.X+a.R*0.15*a.Lift, a.At.Y+a.R*(0.12+0.3*a.Lift), a.R*(1+0.08*a.Lift), sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.2*alpha))
+		sr := a.R * (1 + 0.08*a.Lift)
+		k, rq := sizeKey(sr)
+		b.sprites.draw(dst, spriteKey{spriteShadow, 0, k, 0}, rq*2+4, sr/rq, a.At.X+a.R*0.15*a.Lift, a.At.Y+a.R*(0.12+0.3*a.Lift), 0.2*alpha, func(img *ebiten.Image, cx, cy float64) {
+			sprites.Disc(img, cx, cy, rq, color.RGBA{0, 0, 0, 255})
+		})
 	}
-	b.sprites.draw(dst, spriteKey{spritePiece, i, halfPixels(a.R), grey}, a.R*2.7, a.At.X, a.At.Y-a.R*0.2*a.Lift, alpha, func(img *ebiten.Image, cx, cy float64) {
+	k, rq := sizeKey(a.R)
+	b.sprites.draw(dst, spriteKey{spritePiece, i, k, grey}, rq*2.7, a.R/rq, a.At.X, a.At.Y-a.R*0.2*a.Lift, alpha, func(img *ebiten.Image, cx, cy float64) {
 		pc := b.color(i)
 		if grey > 0 {
 			pc.Color = sprites.Mix(pc.Color, color.RGBA{150, 142, 130, 255}, 0.7*float64(grey)/6)
 		}
-		sprites.DrawPiece(img, pc, cx, cy, a.R, 0)
+		sprites.DrawPiece(img, pc, cx, cy, rq, 0)
 	})
 	if a.Crown > 0 {
 		y := a.At.Y - a.R*0.95 - (1-a.Crown)*a.R*2.2

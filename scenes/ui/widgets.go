@@ -298,11 +298,17 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 		label = m.Ellipsize(b.Label, st, maxW)
 	}
 	lw = math.Max(0, math.Min(lw, maxW))
-	x := inner.CX() - (lw+iconW)/2
+	// The text block is as wide as its wider line: the label, or the sub-label under it.
+	sub, bw := "", lw
+	if b.Sub != "" {
+		sub = m.Ellipsize(b.Sub, Small, maxW)
+		bw = math.Max(lw, math.Min(m.Measure(Small, sub), maxW))
+	}
+	x := inner.CX() - (bw+iconW)/2
 	// The icon leads the label: at its left, or at its right in a right-to-left layout.
 	ix := x + m.Pt(11)
 	if m.RTL {
-		ix = x + lw + iconW - m.Pt(11)
+		ix = x + bw + iconW - m.Pt(11)
 	} else {
 		x += iconW
 	}
@@ -316,10 +322,8 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 	}
 	if b.Sub != "" {
 		top := inner.CY() - (m.LineHeight(st)+m.LineHeight(Small))/2
-		sub := m.Ellipsize(b.Sub, Small, maxW)
-		sw := math.Min(m.Measure(Small, sub), maxW)
-		m.Text(dst, label, st, x+lw/2, top, Center, ink)
-		m.Text(dst, sub, Small, x+math.Max(lw, sw)/2, top+m.LineHeight(st), Center, sprites.Mix(ink, fill, 0.3))
+		m.Text(dst, label, st, x+bw/2, top, Center, ink)
+		m.Text(dst, sub, Small, x+bw/2, top+m.LineHeight(st), Center, sprites.Mix(ink, fill, 0.3))
 		return
 	}
 	m.Text(dst, label, st, x, inner.CY()-m.LineHeight(st)/2, Start, ink)
