@@ -234,22 +234,31 @@ func drawOrder(p *racePose, n int) (rest, front []int) {
 }
 
 // badge draws a counter like "3/7" in a chip beside a waiting piece, pulsing when it changes.
-func drawBadge(dst *ebiten.Image, a raceActor, size float64) {
+func (c *raceCore) drawBadge(dst *ebiten.Image, a raceActor, size float64) {
 	if a.Badge < 0 || a.Alpha <= 0.05 {
 		return
 	}
+	// The chip is a picture per count, size step and pulse step: a few antialiased paths and
+	// a text each frame for every counter on the board cost more than the rest of the board.
+	pulse := int(math.Round(hop(a.Pulse) * 8))
+	size *= 1 + 0.25*float64(pulse)/8
+	sk, sq := sizeKey(size)
 	s := strconv.Itoa(a.Badge) + "/" + strconv.Itoa(a.Need)
-	size *= 1 + 0.25*hop(a.Pulse)
 	w := sprites.MeasureBoardText(s, size, true) + size*0.7
 	h := size * 1.25
 	dx, dy := math.Cos(a.Side), math.Sin(a.Side)
 	// Just beyond the piece's edge on its side, the chip's own half-size away.
 	d := a.R*0.85 + math.Abs(dx)*w*0.45 + math.Abs(dy)*h*0.5
 	x, y := a.At.X+dx*d, a.At.Y+dy*d-a.Lift*a.R*0.3
-	bg := sprites.Mix(sprites.Ink, sprites.Terracotta, 0.35*hop(a.Pulse))
-	sprites.Fill(dst, sprites.RoundRect(x-w/2, y-h/2+size*0.06, w, h, h/2), color.RGBA{0, 0, 0, 50})
-	sprites.Fill(dst, sprites.RoundRect(x-w/2, y-h/2, w, h, h/2), bg)
-	sprites.BoardText(dst, s, x, y, size, true, sprites.Chalk)
+	wq := sprites.MeasureBoardText(s, sq, true) + sq*0.7
+	side := math.Max(wq, sq*1.25) + sq*0.5 + 4
+	c.sprites.draw(dst, spriteKey{spriteBadge, a.Badge*1000 + a.Need, sk, pulse}, side, size/sq, x, y, 1, func(img *ebiten.Image, cx, cy float64) {
+		hq := sq * 1.25
+		bg := sprites.Mix(sprites.Ink, sprites.Terracotta, 0.35*float64(pulse)/8)
+		sprites.Fill(img, sprites.RoundRect(cx-wq/2, cy-hq/2+sq*0.06, wq, hq, hq/2), color.RGBA{0, 0, 0, 50})
+		sprites.Fill(img, sprites.RoundRect(cx-wq/2, cy-hq/2, wq, hq, hq/2), bg)
+		sprites.BoardText(img, s, cx, cy, sq, true, sprites.Chalk)
+	})
 }
 
 // queueTween appends a step of dur seconds that blends what is shown into the pose to()
@@ -466,7 +475,7 @@ func (c *raceCore) drawActors(dst *ebiten.Image, n, toMove int, unit, badge floa
 		}
 	}
 	for i := 0; i < n; i++ {
-		drawBadge(dst, c.cur.P[i], badge)
+		c.drawBadge(dst, c.cur.P[i], badge)
 	}
 	c.drawSmoke(dst, unit)
 }
@@ -496,9 +505,20 @@ func (c *raceCore) drawSmoke(dst *ebiten.Image, unit float64) {
 		age := float64(n-k) / float64(n+1)
 		r := unit * (0.22 + 0.32*age)
 		a := c.smokeA * (1 - age*0.7) * 0.6
-		sprites.Disc(dst, p.X, p.Y, r, sprites.Fade(color.RGBA{128, 120, 112, 255}, a))
-		sprites.Disc(dst, p.X-r*0.25, p.Y-r*0.25, r*0.55, sprites.Fade(color.RGBA{170, 162, 152, 255}, a*0.8))
+		c.puff(dst, 0, p.X, p.Y, r, a)
+		c.puff(dst, 1, p.X-r*0.25, p.Y-r*0.25, r*0.55, a*0.8)
 	}
+}
+
+// puffColors are the smoke's dark body and light top.
+var puffColors = [2]color.RGBA{{128, 120, 112, 255}, {170, 162, 152, 255}}
+
+// puff draws a disc of smoke colour shade (0 or 1), radius r, at opacity a, from a picture.
+func (c *raceCore) puff(dst *ebiten.Image, shade int, x, y, r, a float64) {
+	k, rq := sizeKey(r)
+	c.sprites.draw(dst, spriteKey{spritePuff, shade, k, 0}, rq*2+4, r/rq, x, y, a, func(img *ebiten.Image, cx, cy float64) {
+		sprites.Disc(img, cx, cy, rq, puffColors[shade])
+	})
 }
 
 // spriteKey names one cached picture: what (a piece, a ring, the Ghoula), whose, how big (in
@@ -515,6 +535,8 @@ const (
 	spriteRing
 	spriteGhoula
 	spriteShadow
+	spritePuff
+	spriteBadge
 )
 
 // spriteCache keeps the pieces and the Ghoula drawn once per size, so a frame copies images
