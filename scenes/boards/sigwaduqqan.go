@@ -552,7 +552,6 @@ func (b *duqqanBoard) Draw(dst *ebiten.Image) {
 
 func (b *duqqanBoard) drawPiece(dst *ebiten.Image, i int) {
 	a := b.cur.P[i]
-	grey := int(math.Round(a.Grey * 6))
 	alpha := a.Alpha * (1 - 0.25*a.Grey)
 	if a.Lift > 0 {
 		// Held up: a wider, fainter shadow below, the piece raised.
@@ -562,14 +561,26 @@ func (b *duqqanBoard) drawPiece(dst *ebiten.Image, i int) {
 			sprites.Disc(img, cx, cy, rq, color.RGBA{0, 0, 0, 255})
 		})
 	}
+	// A piece greying (lost) is its colour picture with its grey picture laid over it ever
+	// more opaquely: two pictures a size, where a picture per grey step meant four lost pieces
+	// painting four new pictures in the same frames.
 	k, rq := sizeKey(a.R)
-	b.sprites.draw(dst, spriteKey{spritePiece, i, k, grey}, rq*2.7, a.R/rq, a.At.X, a.At.Y-a.R*0.2*a.Lift, alpha, func(img *ebiten.Image, cx, cy float64) {
-		pc := b.color(i)
-		if grey > 0 {
-			pc.Color = sprites.Mix(pc.Color, color.RGBA{150, 142, 130, 255}, 0.7*float64(grey)/6)
-		}
-		sprites.DrawPiece(img, pc, cx, cy, rq, 0)
-	})
+	piece := func(g int, alpha float64) {
+		b.sprites.draw(dst, spriteKey{spritePiece, i, k, g}, rq*2.7, a.R/rq, a.At.X, a.At.Y-a.R*0.2*a.Lift, alpha, func(img *ebiten.Image, cx, cy float64) {
+			pc := b.color(i)
+			if g > 0 {
+				pc.Color = sprites.Mix(pc.Color, color.RGBA{150, 142, 130, 255}, 0.7)
+			}
+			sprites.DrawPiece(img, pc, cx, cy, rq, 0)
+		})
+	}
+	g := math.Max(0, math.Min(1, a.Grey))
+	if g < 1 {
+		piece(0, alpha)
+	}
+	if g > 0 {
+		piece(1, alpha*g)
+	}
 	if a.Crown > 0 {
 		y := a.At.Y - a.R*0.95 - (1-a.Crown)*a.R*2.2
 		sprites.DrawCrown(dst, a.At.X, y, a.R*0.62)
