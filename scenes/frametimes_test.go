@@ -55,21 +55,7 @@ func frameRuns() []frameRun {
 			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"},
 				{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}},
 			setup: func(t *testing.T, m *Manager) string {
-				// Into the game at instant speed, until pieces are spread over the spiral.
-				m.settings.Speed = Instant
-				m.settings.apply()
-				for i := 0; i < 20000; i++ {
-					if p, ok := m.Current().(*play); !ok || p.match.Moves() >= 80 {
-						break
-					}
-					step(m)
-				}
-				if _, ok := m.Current().(*play); !ok {
-					t.Fatalf("the game ended within 80 moves")
-				}
-				m.settings.Speed = Normal
-				m.settings.apply()
-				return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
+				return playInto(t, m, 80) // until pieces are spread over the spiral
 			},
 			frames: 300,
 		},
@@ -79,20 +65,7 @@ func frameRuns() []frameRun {
 			name: "Sig (El Oued), two computer seats, 300 frames of play", w: 1280, h: 800,
 			cfg: Config{Game: "sig-el-oued", Seats: []Seat{{Level: "easy"}, {Level: "easy"}}},
 			setup: func(t *testing.T, m *Manager) string {
-				m.settings.Speed = Instant
-				m.settings.apply()
-				for i := 0; i < 20000; i++ {
-					if p, ok := m.Current().(*play); !ok || p.match.Moves() >= 30 {
-						break
-					}
-					step(m)
-				}
-				if _, ok := m.Current().(*play); !ok {
-					t.Fatalf("the game ended within 30 moves")
-				}
-				m.settings.Speed = Normal
-				m.settings.apply()
-				return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
+				return playInto(t, m, 30)
 			},
 			frames: 300,
 		},
@@ -106,6 +79,25 @@ func frameRuns() []frameRun {
 			frames: 300,
 		},
 	}
+}
+
+// playInto plays the computer seats' game at instant speed until moves moves are played, and
+// sets the speed back to normal for the measured frames.
+func playInto(t *testing.T, m *Manager, moves int) string {
+	m.settings.Speed = Instant
+	m.settings.apply()
+	for i := 0; i < 20000; i++ {
+		if p, ok := m.Current().(*play); !ok || p.match.Moves() >= moves {
+			break
+		}
+		step(m)
+	}
+	if _, ok := m.Current().(*play); !ok {
+		t.Fatalf("the game ended within %d moves", moves)
+	}
+	m.settings.Speed = Normal
+	m.settings.apply()
+	return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
 }
 
 // ghoulaDrag plays the match's own throws (the game has no decisions: the computer seats would
