@@ -100,6 +100,12 @@ func playInto(t *testing.T, m *Manager, moves int) string {
 	return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
 }
 
+// eventsOf is what the rules report for mv in s, tried on a copy; false if mv is refused.
+func eventsOf(s rules.State, mv rules.Move) (rules.Events, bool) {
+	var ev rules.Events
+	return ev, s.Clone().Apply(mv, &ev) == nil
+}
+
 // ghoulaDrag plays the match's own throws (the game has no decisions: the computer seats would
 // throw the same) until some throw would make the Ghoula seize and drag at least pieces pieces,
 // and plays that throw at normal speed. The rules engine tells which throws drag: each of the
@@ -108,9 +114,8 @@ func ghoulaDrag(t *testing.T, m *Manager, pieces int) string {
 	p := m.Current().(*play)
 	for i := 0; i < 20000 && p.match.State.Phase() == rules.PhaseThrow; i++ {
 		for _, mv := range p.match.State.Legal(nil) {
-			probe := p.match.State.Clone()
-			var ev rules.Events
-			if probe.Apply(mv, &ev) != nil {
+			ev, ok := eventsOf(p.match.State, mv)
+			if !ok {
 				continue
 			}
 			dragged, steps := 0, 0
@@ -157,9 +162,8 @@ func longSowing(t *testing.T, m *Manager, seeds int) string {
 			}
 			legal := p.match.State.Legal(nil)
 			for _, mv := range legal {
-				probe := p.match.State.Clone()
-				var ev rules.Events
-				if probe.Apply(mv, &ev) != nil {
+				ev, ok := eventsOf(p.match.State, mv)
+				if !ok {
 					continue
 				}
 				sown, laps := 0, 0

@@ -241,6 +241,13 @@ func TestScreens(t *testing.T) {
 				}
 			}
 		}
+		if len(keep) == 0 {
+			var names []string
+			for _, s := range all {
+				names = append(names, s.name)
+			}
+			t.Fatalf("SIG_SHOT=%q names no shot; the shots are: %s", only, strings.Join(names, " "))
+		}
 		all = keep
 	}
 	ebiten.SetWindowTitle("Sig screens")
