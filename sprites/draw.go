@@ -21,14 +21,14 @@ func (p Pt) Lerp(q Pt, t float64) Pt { return Pt{p.X + (q.X-p.X)*t, p.Y + (q.Y-p
 func Fill(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, p, nil, op)
+	fillPath(dst, p, nil, op)
 }
 
 // Stroke strokes path with c at width w, antialiased, with round joins.
 func Stroke(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+	strokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
 }
 
 // RoundRect is the path of a rectangle with corners of radius r.
@@ -54,7 +54,6 @@ func RoundRect(x, y, w, h, r float64) *vector.Path {
 func Circle(cx, cy, r float64) *vector.Path {
 	var p vector.Path
 	p.Arc(float32(cx), float32(cy), float32(r), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
 	return &p
 }
 
@@ -101,7 +100,11 @@ func Line(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
 
 // Disc fills a circle.
 func Disc(dst *ebiten.Image, cx, cy, r float64, c color.Color) {
-	vector.FillCircle(dst, float32(cx), float32(cy), float32(r), c, true)
+	var p vector.Path
+	p.Arc(float32(cx), float32(cy), float32(r), 0, 2*math.Pi, vector.Clockwise)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	fillPath(dst, &p, nil, op)
 }
 
 // Ring strokes a circle: an annulus of width w centred on radius r. It is filled as two
@@ -127,7 +130,7 @@ func Ring(dst *ebiten.Image, cx, cy, r, w float64, c color.Color) {
 	}
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+	fillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
 }
 
 // Shadow draws a soft shadow under a rounded rectangle, in a few translucent layers.
@@ -161,7 +164,7 @@ func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale 
 	}
 	// The stencil fill rule keeps concave outlines (spiral bands, notched planks) exact.
 	op := &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, Filter: ebiten.FilterLinear, FillRule: ebiten.FillRuleNonZero}
-	dst.DrawTriangles(texVerts, texIdx, tex, op)
+	fillTriangles(dst, texVerts, texIdx, tex, op)
 }
 
 // FrameRoundRect draws the outline of a rounded rectangle, width w centred on its edge, as the
@@ -173,5 +176,5 @@ func FrameRoundRect(dst *ebiten.Image, x, y, wd, ht, r, w float64, c color.Color
 	p.AddPath(RoundRect(x+h, y+h, math.Max(0, wd-w), math.Max(0, ht-w), math.Max(0, r-h)), nil)
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.FillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+	fillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
 }

@@ -263,5 +263,5 @@ func arc(dst *ebiten.Image, cx, cy, r, w, a0, a1 float64, c color.Color) {
 	p.Arc(float32(cx), float32(cy), float32(r), float32(a0), float32(a1), vector.Clockwise)
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	vector.StrokePath(dst, &p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapRound}, op)
+	strokePath(dst, &p, &vector.StrokeOptions{Width: float32(w), LineCap: vector.LineCapRound}, op)
 }

@@ -40,6 +40,9 @@ type Arena struct {
 	// still is the picture of the arena while its sticks lie still (most frames): the tray
 	// and a stick are a dozen antialiased paths, painted once per resting place.
 	still ui.Picture[arenaKey]
+	// tray is the empty tray under sticks in the air, and floor its floor alone, laid over
+	// sticks fading in; both keyed by the scale.
+	tray, floor ui.Picture[float64]
 	// flying keeps the pictures of sticks in the air (body and shadow, per kind, face, roll
 	// and length), drawn turned and moved: a rough stick alone is some 25 paths.
 	flying map[stickKey]*ebiten.Image
@@ -602,23 +605,41 @@ func (a *Arena) Draw(dst *ebiten.Image, m ui.Metrics) {
 		return
 	}
 	k := arenaKey{n: len(a.sticks), landed: a.Landed(), kind: a.Kind, unit: m.Unit}
-	if (a.thrown && !a.landed) || a.fade < 1 || len(a.sticks) > len(k.sticks) {
-		// In motion (a stick may fly over the wall, out of the picture) or fading in.
-		a.paint(dst, m, r)
-		return
+	if (a.thrown && !a.landed) || len(a.sticks) > len(k.sticks) {
+		// In motion (a stick may fly over the wall, out of the still picture): the tray from
+		// its picture, the sticks from theirs.
+		a.tray.Draw(dst, r, m.Unit, func(img *ebiten.Image, local ui.Rect) { a.paintTray(img, m, local) })
+		a.paintSticks(dst, m, r)
+	} else {
+		copy(k.sticks[:], a.sticks)
+		a.still.Draw(dst, r, k, func(img *ebiten.Image, local ui.Rect) {
+			a.paintTray(img, m, local)
+			a.paintSticks(img, m, local)
+		})
 	}
-	copy(k.sticks[:], a.sticks)
-	a.still.Draw(dst, r, k, func(img *ebiten.Image, local ui.Rect) { a.paint(img, m, local) })
+	if a.fade < 1 {
+		// Fading in: the tray's floor laid over the sticks, thinning away.
+		a.floor.DrawFaded(dst, r, m.Unit, 1-a.fade, func(img *ebiten.Image, local ui.Rect) {
+			in := local.Inset(m.Pt(4))
+			sprites.FillTextured(img, sprites.RoundRect(in.X, in.Y, in.W, in.H, m.Pt(12)*0.7), sprites.SandTexture(), m.Unit, color.RGBA{235, 225, 205, 255})
+		})
+	}
 }
 
-// paint draws the tray in r and the sticks as they lie now.
-func (a *Arena) paint(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
+// paintTray paints the empty tray in r.
+func (a *Arena) paintTray(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 	rad := m.Pt(12)
 	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.35))
 	in := r.Inset(m.Pt(4))
 	sprites.FillTextured(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H, rad*0.7), sprites.SandTexture(), m.Unit, color.RGBA{235, 225, 205, 255})
 	// A soft inner shadow along the far wall: the tray has sides.
 	sprites.Fill(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H*0.12, rad*0.7), color.RGBA{0, 0, 0, 28})
+}
+
+// paintSticks draws the sticks as they lie now in the tray r: from their pictures while they
+// fly, painted (into the still picture) once they lie.
+func (a *Arena) paintSticks(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
+	in := r.Inset(m.Pt(4))
 	asp, L := defaultAspect, stickLength(defaultAspect, len(a.sticks))
 	if a.toss != nil {
 		asp, L = a.toss.aspect, a.toss.length
@@ -653,9 +674,5 @@ func (a *Arena) paint(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 		} else {
 			sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
 		}
-	}
-	if a.fade < 1 {
-		// Fading in: the tray's floor laid over the sticks, thinning away.
-		sprites.FillTextured(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H, rad*0.7), sprites.SandTexture(), m.Unit, sprites.Fade(color.RGBA{235, 225, 205, 255}, 1-a.fade))
 	}
 }

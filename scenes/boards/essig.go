@@ -85,9 +85,13 @@ type esSigBoard struct {
 	ready bool
 
 	choices []esChoice
-	cursor  int // the choice the keyboard is on
-	hover   int // the choice under the pointer, -1 none
-	hints   bool
+	// choiceVer counts the sets of choices shown; the two layers of a decision (under and over
+	// the pieces) are pictures of a set, the hover, the cursor and the hints.
+	choiceVer         int
+	underPic, overPic ui.Picture[esChoiceKey]
+	cursor            int // the choice the keyboard is on
+	hover             int // the choice under the pointer, -1 none
+	hints             bool
 }
 
 func newEsSigBoard(env *board.Env) *esSigBoard {
@@ -173,6 +177,7 @@ func (b *esSigBoard) Sync(s rules.State) {
 // preview works out the choices of a player steering the Ghula by playing each legal move on a
 // copy of the state and reading what the events report.
 func (b *esSigBoard) preview(st *essig.State) {
+	b.choiceVer++
 	b.choices = b.choices[:0]
 	b.hover = -1
 	if st.Phase() != rules.PhaseMove {
@@ -390,7 +395,7 @@ func (b *esSigBoard) Animate(q *board.Queue, before, after rules.State, ev rules
 	}
 	m := esModelOf(bs)
 	b.begin(q, after)
-	q.Add(board.Step{Start: func() { b.choices = b.choices[:0] }})
+	q.Add(board.Step{Start: func() { b.choices, b.choiceVer = b.choices[:0], b.choiceVer+1 }})
 	for i := 0; i < len(ev); {
 		e := ev[i]
 		p := e.Player
@@ -612,23 +617,45 @@ func (b *esSigBoard) Draw(dst *ebiten.Image) {
 		return
 	}
 	b.drawLast(dst)
-	drawTrail(dst, b.trail)
+	b.drawTrail(dst, b.trail)
 	for _, f := range b.flashes {
-		drawFlash(dst, f)
+		b.drawFlash(dst, f)
 	}
-	b.drawChoicesUnder(dst)
+	b.drawChoices(dst, false)
 	toMove := b.model.toMove
 	if b.model.phase == rules.PhaseOver {
 		toMove = -1
 	}
 	b.drawActors(dst, b.model.n, toMove, b.tb.Unit, math.Max(b.tb.Unit*0.26, b.m.Pt(11)), b.drawRing)
-	b.drawChoicesOver(dst)
+	b.drawChoices(dst, true)
+}
+
+// esChoiceKey is what a decision's layers show.
+type esChoiceKey struct {
+	ver, hover, cursor int
+	hints              bool
+}
+
+// drawChoices draws a steering decision's layer under the pieces or over them, from a picture
+// of the whole screen (the layers reach over the board's edge) painted when the decision, the
+// hover or the cursor changes, and let go when there is no decision.
+func (b *esSigBoard) drawChoices(dst *ebiten.Image, over bool) {
+	pic, paint := &b.underPic, b.drawChoicesUnder
+	if over {
+		pic, paint = &b.overPic, b.drawChoicesOver
+	}
+	if b.busy || len(b.choices) == 0 {
+		pic.Release()
+		return
+	}
+	k := esChoiceKey{b.choiceVer, b.hover, b.cursor, b.hints}
+	pic.Draw(dst, ui.Rect{W: b.m.W, H: b.m.H}, k, func(img *ebiten.Image, _ ui.Rect) { paint(img) })
 }
 
 func (b *esSigBoard) drawRing(dst *ebiten.Image, i int) {
 	a := b.cur.P[i]
 	if a.Lift > 0 {
-		sprites.Disc(dst, a.At.X+a.R*0.1, a.At.Y+a.R*0.3, a.R*0.8, sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.16*a.Alpha))
+		b.disc(dst, a.At.X+a.R*0.1, a.At.Y+a.R*0.3, a.R*0.8, sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.16*a.Alpha))
 	}
 	b.ring(dst, i, a.At.X, a.At.Y-a.R*0.25*a.Lift, a.R, a.Alpha)
 }
@@ -650,7 +677,7 @@ func (b *esSigBoard) drawLast(dst *ebiten.Image) {
 			continue
 		}
 		c := b.tb.Cells[x-1].Center
-		sprites.Disc(dst, c.X, c.Y, u*0.07, sprites.Fade(sprites.Charcoal, 0.5))
+		b.disc(dst, c.X, c.Y, u*0.07, sprites.Fade(sprites.Charcoal, 0.5))
 	}
 	for k, x := range b.lastPath {
 		if x < 1 || x > len(b.tb.Cells) {
@@ -658,10 +685,10 @@ func (b *esSigBoard) drawLast(dst *ebiten.Image) {
 		}
 		c := b.tb.Cells[x-1]
 		if k == len(b.lastPath)-1 {
-			sprites.Stroke(dst, sprites.Polygon(c.Poly), math.Max(2, u*0.06), sprites.Fade(sprites.Saffron, 0.9))
+			b.outline(dst, x, c.Poly, math.Max(2, u*0.06), sprites.Fade(sprites.Saffron, 0.9))
 			continue
 		}
-		sprites.Disc(dst, c.Center.X, c.Center.Y, u*0.08, sprites.Fade(sprites.Saffron, 0.7))
+		b.disc(dst, c.Center.X, c.Center.Y, u*0.08, sprites.Fade(sprites.Saffron, 0.7))
 	}
 }
 

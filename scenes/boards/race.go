@@ -7,11 +7,11 @@ import (
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sig/audio"
 	"sig/rules"
 	"sig/scenes/board"
+	"sig/scenes/ui"
 	"sig/sprites"
 )
 
@@ -179,41 +179,90 @@ type raceFlash struct {
 	A  float64
 }
 
-// drawTrail draws a soot trail, fainter toward its old end, with a few embers in it. It is
-// stroked in three pieces so the joints do not bead where strokes overlap.
-func drawTrail(dst *ebiten.Image, tr raceTrail) {
+// drawTrail draws a soot trail, fainter and thinner toward its old end, with a few embers in
+// it: one mitred ribbon, so its joints do not bead, drawn from pictures like everything that
+// moves.
+func (c *raceCore) drawTrail(dst *ebiten.Image, tr raceTrail) {
 	n := len(tr.Pts)
 	if n < 2 || tr.Alpha <= 0 {
 		return
 	}
-	const parts = 3
-	for k := 0; k < parts; k++ {
-		i0, i1 := k*(n-1)/parts, (k+1)*(n-1)/parts
-		if i1 <= i0 {
-			continue
-		}
-		var path vector.Path
-		path.MoveTo(float32(tr.Pts[i0].X), float32(tr.Pts[i0].Y))
-		for i := i0 + 1; i <= i1; i++ {
-			path.LineTo(float32(tr.Pts[i].X), float32(tr.Pts[i].Y))
-		}
-		f := float64(k+1) / parts
-		sprites.Stroke(dst, &path, tr.W*(0.55+0.45*f), sprites.Fade(sprites.Charcoal, tr.Alpha*(0.18+0.32*f)))
-	}
+	sprites.Ribbon(dst, tr.Pts, tr.W*0.55, tr.W, sprites.Fade(sprites.Charcoal, tr.Alpha*0.18), sprites.Fade(sprites.Charcoal, tr.Alpha*0.5))
 	for i := 2; i < n; i += 3 {
 		p := tr.Pts[i-1].Lerp(tr.Pts[i], 0.5)
 		f := float64(i) / float64(n)
-		sprites.Disc(dst, p.X, p.Y, tr.W*0.1, sprites.Fade(sprites.Ember, tr.Alpha*f*0.9))
+		c.disc(dst, p.X, p.Y, tr.W*0.1, sprites.Fade(sprites.Ember, tr.Alpha*f*0.9))
 	}
 }
 
-// drawFlash draws a pulsing ring.
-func drawFlash(dst *ebiten.Image, f raceFlash) {
+// drawFlash draws a flash: a ring of its colour over a faint disc.
+func (c *raceCore) drawFlash(dst *ebiten.Image, f raceFlash) {
 	if f.A <= 0 {
 		return
 	}
-	sprites.Ring(dst, f.At.X, f.At.Y, f.R, math.Max(2, f.R*0.12), sprites.Fade(f.C, f.A))
-	sprites.Disc(dst, f.At.X, f.At.Y, f.R*0.95, sprites.Fade(f.C, f.A*0.18))
+	c.ring(dst, f.At.X, f.At.Y, f.R, math.Max(2, f.R*0.12), sprites.Fade(f.C, f.A))
+	c.disc(dst, f.At.X, f.At.Y, f.R*0.95, sprites.Fade(f.C, f.A*0.18))
+}
+
+// disc draws a disc of radius r in colour col (premultiplied) from the picture of a white disc
+// of its size step.
+func (c *raceCore) disc(dst *ebiten.Image, x, y, r float64, col color.RGBA) {
+	k, rq := sizeKey(r)
+	c.sprites.drawTinted(dst, spriteKey{spriteDisc, 0, k, 0}, rq*2+4, r/rq, x, y, col, func(img *ebiten.Image, cx, cy float64) {
+		sprites.Disc(img, cx, cy, rq, color.White)
+	})
+}
+
+// ellipse draws an upright ellipse of radii rx across and ry down in colour col: the white
+// disc of rx's size step, squashed.
+func (c *raceCore) ellipse(dst *ebiten.Image, x, y, rx, ry float64, col color.RGBA) {
+	if col.A == 0 || rx <= 0 || ry <= 0 {
+		return
+	}
+	k, rq := sizeKey(rx)
+	cs := [4]float32{float32(col.R) / 255, float32(col.G) / 255, float32(col.B) / 255, float32(col.A) / 255}
+	c.sprites.placeXY(dst, spriteKey{spriteDisc, 0, k, 0}, rq*2+4, rx/rq, ry/rq, x, y, cs, func(img *ebiten.Image, cx, cy float64) {
+		sprites.Disc(img, cx, cy, rq, color.White)
+	})
+}
+
+// ring draws a ring of radius r and width w in colour col from the picture of a white ring of
+// its size step and its width in 64ths of the radius.
+func (c *raceCore) ring(dst *ebiten.Image, x, y, r, w float64, col color.RGBA) {
+	k, rq := sizeKey(r)
+	wk := int(math.Round(w / r * 64))
+	c.sprites.drawTinted(dst, spriteKey{spriteRingShape, wk, k, 0}, rq*2+rq*float64(wk)/64+4, r/rq, x, y, col, func(img *ebiten.Image, cx, cy float64) {
+		sprites.Ring(img, cx, cy, rq, rq*float64(wk)/64, color.White)
+	})
+}
+
+// outline draws the outline of a space (poly, w wide, colour col) from a picture of it made
+// when the space or the look changes: one space is outlined at a time.
+func (c *raceCore) outline(dst *ebiten.Image, space int, poly []sprites.Pt, w float64, col color.RGBA) {
+	if len(poly) < 3 {
+		return
+	}
+	x0, y0, x1, y1 := poly[0].X, poly[0].Y, poly[0].X, poly[0].Y
+	for _, p := range poly[1:] {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	pad := w + 2
+	r := ui.Rect{X: x0 - pad, Y: y0 - pad, W: x1 - x0 + 2*pad, H: y1 - y0 + 2*pad}
+	c.outlinePic.Draw(dst, r, outlineKey{space, w, col}, func(img *ebiten.Image, local ui.Rect) {
+		dx, dy := local.X-r.X, local.Y-r.Y
+		moved := make([]sprites.Pt, len(poly))
+		for i, p := range poly {
+			moved[i] = sprites.Pt{X: p.X + dx, Y: p.Y + dy}
+		}
+		sprites.Stroke(img, sprites.Polygon(moved), w, col)
+	})
+}
+
+// outlineKey is what the outline's picture shows.
+type outlineKey struct {
+	space int
+	w     float64
+	col   color.RGBA
 }
 
 // drawOrder lists the actors of pose p to draw, back to front: the pieces at rest from the top
@@ -297,6 +346,8 @@ type raceCore struct {
 	smokeA  float64
 	flashes []raceFlash
 	sprites spriteCache
+	// outlinePic is the outline of the last move's destination.
+	outlinePic ui.Picture[outlineKey]
 
 	lastPath   []int // the spaces the last move's piece passed, destination last
 	lastGhoula []int // the spaces the Ghoula walked in the last move, its start first
@@ -451,8 +502,8 @@ func (c *raceCore) drawActors(dst *ebiten.Image, n, toMove int, unit, badge floa
 	if !c.busy && toMove >= 0 && toMove < n {
 		a := c.cur.P[toMove]
 		if a.Alpha > 0 {
-			sprites.Disc(dst, a.At.X, a.At.Y+a.R*0.08, a.R*1.3, sprites.Fade(sprites.Saffron, 0.4))
-			sprites.Ring(dst, a.At.X, a.At.Y+a.R*0.08, a.R*1.3, math.Max(2, a.R*0.13), sprites.Saffron)
+			c.disc(dst, a.At.X, a.At.Y+a.R*0.08, a.R*1.3, sprites.Fade(sprites.Saffron, 0.4))
+			c.ring(dst, a.At.X, a.At.Y+a.R*0.08, a.R*1.3, math.Max(2, a.R*0.13), sprites.Saffron)
 		}
 	}
 	for _, i := range rest {
@@ -488,7 +539,7 @@ func (c *raceCore) drawGhoula(dst *ebiten.Image) {
 	if g.Lift > 0.05 {
 		// Off the ground: its shadow stays below.
 		sh := g.Lift * g.R * 1.4
-		sprites.Fill(dst, sprites.Ellipse(g.At.X, g.At.Y+g.R*0.6+sh, g.R*(1-0.3*g.Lift), g.R*0.35*(1-0.3*g.Lift), 0), sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.25*g.Alpha))
+		c.ellipse(dst, g.At.X, g.At.Y+g.R*0.6+sh, g.R*(1-0.3*g.Lift), g.R*0.35*(1-0.3*g.Lift), sprites.Fade(color.RGBA{0, 0, 0, 255}, 0.25*g.Alpha))
 	}
 	glow := int(math.Round(c.cur.Glow * 4))
 	k, rq := sizeKey(g.R)
@@ -537,6 +588,9 @@ const (
 	spriteShadow
 	spritePuff
 	spriteBadge
+	spriteDisc      // white, tinted when drawn
+	spriteRingShape // white, tinted when drawn
+	spriteCrown
 )
 
 // spriteCache keeps the pieces and the Ghoula drawn once per size, so a frame copies images
@@ -549,7 +603,29 @@ type spriteCache struct {
 // draw draws the picture k (made by paint around the centre of a side×side image on first use)
 // centred on (x, y), scaled by scale, at opacity alpha.
 func (c *spriteCache) draw(dst *ebiten.Image, k spriteKey, side, scale, x, y, alpha float64, paint func(img *ebiten.Image, cx, cy float64)) {
-	if alpha <= 0.001 || side < 1 {
+	if alpha <= 0.001 {
+		return
+	}
+	a := float32(alpha)
+	c.place(dst, k, side, scale, x, y, [4]float32{a, a, a, a}, paint)
+}
+
+// drawTinted is draw for a white picture, multiplied by col (premultiplied).
+func (c *spriteCache) drawTinted(dst *ebiten.Image, k spriteKey, side, scale, x, y float64, col color.RGBA, paint func(img *ebiten.Image, cx, cy float64)) {
+	if col.A == 0 {
+		return
+	}
+	c.place(dst, k, side, scale, x, y, [4]float32{float32(col.R) / 255, float32(col.G) / 255, float32(col.B) / 255, float32(col.A) / 255}, paint)
+}
+
+// place copies picture k with its colour scaled by cs (premultiplied RGBA).
+func (c *spriteCache) place(dst *ebiten.Image, k spriteKey, side, scale, x, y float64, cs [4]float32, paint func(img *ebiten.Image, cx, cy float64)) {
+	c.placeXY(dst, k, side, scale, scale, x, y, cs, paint)
+}
+
+// placeXY is place with the picture scaled by sx across and sy down.
+func (c *spriteCache) placeXY(dst *ebiten.Image, k spriteKey, side, sx, sy, x, y float64, cs [4]float32, paint func(img *ebiten.Image, cx, cy float64)) {
+	if side < 1 {
 		return
 	}
 	img, ok := c.m[k]
@@ -565,12 +641,12 @@ func (c *spriteCache) draw(dst *ebiten.Image, k spriteKey, side, scale, x, y, al
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(-half, -half)
-	if scale != 1 {
-		op.GeoM.Scale(scale, scale)
+	if sx != 1 || sy != 1 {
+		op.GeoM.Scale(sx, sy)
 		op.Filter = ebiten.FilterLinear
 	}
 	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleAlpha(float32(alpha))
+	op.ColorScale.Scale(cs[0], cs[1], cs[2], cs[3])
 	dst.DrawImage(img, op)
 }
 

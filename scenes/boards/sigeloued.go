@@ -59,6 +59,8 @@ type elOuedBoard struct {
 	// pieces every frame made a moving frame cost 13 ms of processor time and a second of
 	// software rendering (BENCHMARKS.md).
 	stamps stampCache
+	// bannerPic is the banner under the board while it says something (not the choices).
+	bannerPic ui.Picture[bannerKey]
 
 	// The picture as it is now; animation steps change it event by event.
 	pieces [2][sigeloued.Pieces]elOuedPiece
@@ -998,8 +1000,7 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 	b.drawCircuits(dst, mover)
 	u := b.cs
 	for _, sq := range b.lit {
-		c := b.b.Cells[sq]
-		sprites.Stroke(dst, sprites.Polygon(c.Poly), math.Max(2, u*0.05), sprites.Fade(sprites.Saffron, 0.85))
+		b.stamps.spaceOutline(dst, sq, b.b.Cells[sq].Poly, math.Max(2, u*0.05), sprites.Fade(sprites.Saffron, 0.85))
 	}
 	opt := b.focusOption()
 	idle := !b.busy && b.st.Phase() == rules.PhaseMove
@@ -1252,30 +1253,51 @@ func (b *elOuedBoard) drawLanding(dst *ebiten.Image, o *elOuedOption, mover int)
 // drawBanner draws the banner under the board: the value chip and what it means, or, with a
 // piece picked at a big throw, the two choices.
 func (b *elOuedBoard) drawBanner(dst *ebiten.Image, idle bool) {
-	m := b.m
 	r := b.banner
 	if idle && b.picked >= 0 {
 		b.drawChoices(dst)
 		return
 	}
-	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, m.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
-	line1, line2 := b.restLines()
-	scale := 1.0
+	k := bannerKey{value: -1, note: b.note != ""}
+	k.line1, k.line2 = b.restLines()
+	k.pop = 8
 	if b.busy && b.line != "" {
-		line1, line2 = b.line, ""
-		scale = 0.85 + 0.15*b.pop
+		k.line1, k.line2 = b.line, ""
+		k.pop = int(math.Round(b.pop * 8))
 	}
 	if b.note != "" {
-		line2 = b.note
+		k.line2 = b.note
 	}
-	x := r.X + m.Pt(12)
 	if v := b.w.Value; v != nil && !b.busy && b.st.Phase() == rules.PhaseMove {
+		k.value, k.chip = *v, b.color(b.w.ToMove).Color
+	}
+	// A picture, painted when what it says changes: a pill and a line or two of text each
+	// frame were paths on the screen in every frame of a throw.
+	b.bannerPic.Draw(dst, r, k, func(img *ebiten.Image, local ui.Rect) { b.paintBanner(img, local, k) })
+}
+
+// bannerKey is what the banner shows.
+type bannerKey struct {
+	line1, line2 string
+	pop          int // the first line's strength, in eighths (it pops in as it changes)
+	value        int // the value chip's number, -1 for none
+	chip         color.RGBA
+	note         bool // line2 is a refusal's reason
+}
+
+// paintBanner paints the banner k in r.
+func (b *elOuedBoard) paintBanner(dst *ebiten.Image, r ui.Rect, k bannerKey) {
+	m := b.m
+	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, m.Pt(12)), sprites.Fade(sprites.Chalk, 0.92))
+	line1, line2 := k.line1, k.line2
+	scale := 0.85 + 0.15*float64(k.pop)/8
+	x := r.X + m.Pt(12)
+	if k.value >= 0 {
 		// The value in play, on a chip in the mover's colour.
 		cr := r.H * 0.36
-		pc := b.color(b.w.ToMove)
-		sprites.Disc(dst, x+cr, r.CY(), cr, pc.Color)
-		sprites.Ring(dst, x+cr, r.CY(), cr, math.Max(1, m.Pt(1.5)), sprites.Mix(pc.Color, sprites.Ink, 0.4))
-		m.Text(dst, fmt.Sprint(*v), ui.Heading, x+cr, r.CY()-m.LineHeight(ui.Heading)/2, ui.Center, sprites.OnColor(pc.Color))
+		sprites.Disc(dst, x+cr, r.CY(), cr, k.chip)
+		sprites.Ring(dst, x+cr, r.CY(), cr, math.Max(1, m.Pt(1.5)), sprites.Mix(k.chip, sprites.Ink, 0.4))
+		m.Text(dst, fmt.Sprint(k.value), ui.Heading, x+cr, r.CY()-m.LineHeight(ui.Heading)/2, ui.Center, sprites.OnColor(k.chip))
 		x += 2*cr + m.Pt(10)
 	}
 	w := r.Right() - x - m.Pt(10)
@@ -1293,7 +1315,7 @@ func (b *elOuedBoard) drawBanner(dst *ebiten.Image, idle bool) {
 	m.TextStart(dst, m.Ellipsize(line1, st1, w), st1, ui.Rect{X: x, W: w}, top, c1)
 	if line2 != "" {
 		c2 := sprites.Wood
-		if b.note != "" {
+		if k.note {
 			c2 = sprites.Terracotta
 		}
 		m.TextStart(dst, m.Ellipsize(line2, ui.Small, w), ui.Small, ui.Rect{X: x, W: w}, top+m.LineHeight(st1)-m.Pt(2), c2)

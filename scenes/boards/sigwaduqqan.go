@@ -539,9 +539,9 @@ func (b *duqqanBoard) Draw(dst *ebiten.Image) {
 		return
 	}
 	b.drawLast(dst)
-	drawTrail(dst, b.trail)
+	b.drawTrail(dst, b.trail)
 	for _, f := range b.flashes {
-		drawFlash(dst, f)
+		b.drawFlash(dst, f)
 	}
 	toMove := b.model.toMove
 	if b.model.over {
@@ -583,7 +583,10 @@ func (b *duqqanBoard) drawPiece(dst *ebiten.Image, i int) {
 	}
 	if a.Crown > 0 {
 		y := a.At.Y - a.R*0.95 - (1-a.Crown)*a.R*2.2
-		sprites.DrawCrown(dst, a.At.X, y, a.R*0.62)
+		k, rq := sizeKey(a.R * 0.62)
+		b.sprites.draw(dst, spriteKey{spriteCrown, 0, k, 0}, rq*2.6+4, a.R*0.62/rq, a.At.X, y, 1, func(img *ebiten.Image, cx, cy float64) {
+			sprites.DrawCrown(img, cx, cy, rq)
+		})
 	}
 }
 
@@ -596,14 +599,14 @@ func (b *duqqanBoard) drawLast(dst *ebiten.Image) {
 			continue
 		}
 		c := b.cell(s)
-		sprites.Disc(dst, c.Center.X, c.Center.Y, w*0.09, sprites.Fade(sprites.Charcoal, 0.4))
+		b.disc(dst, c.Center.X, c.Center.Y, w*0.09, sprites.Fade(sprites.Charcoal, 0.4))
 	}
 	for k, s := range b.lastPath {
 		c := b.cell(s)
 		if k == len(b.lastPath)-1 {
-			sprites.Stroke(dst, sprites.Polygon(c.Poly), math.Max(2, w*0.08), sprites.Fade(sprites.Saffron, 0.9))
+			b.outline(dst, s, c.Poly, math.Max(2, w*0.08), sprites.Fade(sprites.Saffron, 0.9))
 			continue
 		}
-		sprites.Disc(dst, c.Center.X, c.Center.Y, w*0.1, sprites.Fade(sprites.Saffron, 0.7))
+		b.disc(dst, c.Center.X, c.Center.Y, w*0.1, sprites.Fade(sprites.Saffron, 0.7))
 	}
 }

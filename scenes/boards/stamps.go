@@ -37,6 +37,7 @@ const (
 	stampDoomed
 	stampDest
 	stampTray
+	stampOutline
 )
 
 type stampKey struct {
@@ -147,6 +148,31 @@ func (c *stampCache) ring(r, w float64) *stamp {
 	return c.get(stampKey{kind: stampRing, w: int(math.Round(r * 4)), h: int(math.Round(w * 4))}, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
 		sprites.Ring(img, float64(n)/2, float64(n)/2, r, w, white)
 	})
+}
+
+// spaceOutline draws the outline of the polygon poly, w wide, in colour col (premultiplied), from
+// a white picture of it kept under id (a space of the board: its shape is the same until the
+// next layout empties the cache).
+func (c *stampCache) spaceOutline(dst *ebiten.Image, id int, poly []sprites.Pt, w float64, col color.RGBA) {
+	if len(poly) < 3 {
+		return
+	}
+	x0, y0, x1, y1 := poly[0].X, poly[0].Y, poly[0].X, poly[0].Y
+	for _, p := range poly[1:] {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	// The picture's top left lies on a whole pixel, so it is copied without resampling and
+	// the outline keeps the antialiasing it would have had on the screen.
+	ox, oy := math.Floor(x0-w-2), math.Floor(y0-w-2)
+	W, H := int(math.Ceil(x1+w+2-ox)), int(math.Ceil(y1+w+2-oy))
+	s := c.get(stampKey{kind: stampOutline, w: id, h: int(math.Round(w * 16))}, W, H, 0, 0, func(img *ebiten.Image) {
+		moved := make([]sprites.Pt, len(poly))
+		for i, p := range poly {
+			moved[i] = sprites.Pt{X: p.X - ox, Y: p.Y - oy}
+		}
+		sprites.Stroke(img, sprites.Polygon(moved), w, white)
+	})
+	c.draw(dst, s, ox, oy, 1, 1, col)
 }
 
 // bannerStamp is a caption in a w×h strip: msg centred in a chalk pill, one bold line if it fits,

@@ -27,7 +27,12 @@ type Picture[K comparable] struct {
 // changed since the last frame. paint draws into img as if it were the screen, with the
 // rectangle at local (r as it lies in img).
 func (p *Picture[K]) Draw(dst *ebiten.Image, r Rect, key K, paint func(img *ebiten.Image, local Rect)) {
-	if r.W <= 0 || r.H <= 0 {
+	p.DrawFaded(dst, r, key, 1, paint)
+}
+
+// DrawFaded is Draw at opacity alpha.
+func (p *Picture[K]) DrawFaded(dst *ebiten.Image, r Rect, key K, alpha float64, paint func(img *ebiten.Image, local Rect)) {
+	if r.W <= 0 || r.H <= 0 || alpha <= 0 {
 		return
 	}
 	ox, oy := math.Floor(r.X), math.Floor(r.Y)
@@ -44,6 +49,8 @@ func (p *Picture[K]) Draw(dst *ebiten.Image, r Rect, key K, paint func(img *ebit
 	}
 	p.op.GeoM.Reset()
 	p.op.GeoM.Translate(ox, oy)
+	p.op.ColorScale.Reset()
+	p.op.ColorScale.ScaleAlpha(float32(alpha))
 	dst.DrawImage(p.img, &p.op)
 }
 
