@@ -7,6 +7,7 @@ import (
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/lang"
+	"sig/scenes/ui"
 )
 
 // TestLogSpeaksEveryLanguage describes a move of every kind of event in French and Arabic, for
@@ -42,4 +43,67 @@ func TestLogSpeaksEveryLanguage(t *testing.T) {
 			t.Errorf("%s: a Ghoula throw reads %v, want it to end %q", l, throw, want)
 		}
 	}
+}
+
+// TestLogWaitsForTheAnimation: the rules apply a throw at once, but the screen tells it as it
+// is shown: while the sticks are in the air the log has no line of it yet and the turn card
+// still names the thrower (though the rules have passed the turn on); once the animation has
+// played, the lines are there. Undoing in the middle of the animation keeps its lines, then
+// says it was undone.
+func TestLogWaitsForTheAnimation(t *testing.T) {
+	for seed := int64(1); seed < 40; seed++ {
+		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}})
+		m.settings.Speed = Normal
+		m.settings.apply()
+		p := m.Current().(*play)
+		mover, before := p.State().ToMove(), len(p.log)
+		tap(t, m, "throw")
+		if p.State().ToMove() == mover {
+			continue // a throw again: look for a throw that passes the turn on
+		}
+		if !p.Busy() {
+			t.Fatal("a throw at normal speed left nothing to animate")
+		}
+		if len(p.log) != before {
+			t.Errorf("the log tells the throw while the sticks are in the air: %v", p.log[before:])
+		}
+		if title, _ := p.turnText(); title != lang.T("play.turn", p.players[mover].Name) {
+			t.Errorf("while %s's throw is shown the turn card says %q", p.players[mover].Name, title)
+		}
+		for i := 0; i < 600 && p.Busy(); i++ {
+			step(m)
+		}
+		if p.Busy() {
+			t.Fatal("the throw's animation never ended")
+		}
+		if len(p.log) <= before {
+			t.Fatal("the throw's lines never reached the log")
+		}
+		thrown := p.log[before:]
+		if title, _ := p.turnText(); title != lang.T("play.turn", p.players[p.State().ToMove()].Name) {
+			t.Errorf("after the throw the turn card says %q", title)
+		}
+
+		// The same throw again, undone while the sticks fly: its lines, then "undone".
+		m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}})
+		m.settings.Speed = Normal
+		m.settings.apply()
+		p = m.Current().(*play)
+		tap(t, m, "throw")
+		step(m, ui.Intent{Kind: ui.Key, Rune: 'u'})
+		got := p.log[before:]
+		if len(got) != len(thrown)+1 || got[len(got)-1].Text != lang.T("play.undone") {
+			t.Fatalf("undone mid-throw, the log reads %v; want %v then %q", got, thrown, lang.T("play.undone"))
+		}
+		for i := range thrown {
+			if got[i] != thrown[i] {
+				t.Errorf("line %d: %v, want %v", i, got[i], thrown[i])
+			}
+		}
+		if p.State().ToMove() != mover || p.match.Moves() != 0 {
+			t.Errorf("after the undo: %d moves, %d to move; want 0 and %d", p.match.Moves(), p.State().ToMove(), mover)
+		}
+		return
+	}
+	t.Fatal("no seed's first throw passed the turn on")
 }

@@ -43,6 +43,7 @@ type play struct {
 	dirty   bool  // the board must be synced to the match when the queue drains
 	caption string
 	note    string // a refused move's reason
+	acting  int    // the player whose move is being shown (the turn card names them meanwhile)
 
 	saveFailed bool // the autosave failed once (said once on the turn card)
 
@@ -560,7 +561,15 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 		s.q.Add(board.Step{Start: func() { s.caption = caption }})
 	}
 	s.brd.Animate(&s.q, before, s.match.State, ev)
-	s.addLog(describe(s.g, s.env.Names, ev)...)
+	// The log tells what happened once it has been seen to happen: a throw's lines when the
+	// sticks have landed and the board has moved, not while they are in the air.
+	lines := describe(s.g, s.env.Names, ev)
+	if s.q.Busy() {
+		s.q.Add(board.Step{Start: func() { s.addLog(lines...) }})
+	} else {
+		s.addLog(lines...)
+	}
+	s.acting = mover
 	s.dirty = true
 	s.refresh()
 	if !s.q.Busy() {
@@ -600,7 +609,7 @@ func (s *play) undo() {
 	s.marks = s.marks[:len(s.marks)-1]
 	s.match = m
 	s.autosave()
-	s.q.Clear()
+	s.q.Finish() // what was under way is shown done first: its log lines among it
 	s.arena.Settle() // a throw cut short lands at once rather than hanging in the air
 	if s.comp != nil {
 		s.comp.Close()
@@ -671,10 +680,9 @@ type turnKey struct {
 
 // drawTurn draws whose turn it is: the player's piece (colour and mark), name and what is due.
 func (s *play) drawTurn(dst *ebiten.Image) {
-	st := s.match.State
 	k := turnKey{color: -1}
 	k.title, k.sub = s.turnText()
-	if p := st.ToMove(); st.Phase() != rules.PhaseOver && p >= 0 && p < len(s.players) {
+	if p, over := s.shownTurn(); !over && p >= 0 && p < len(s.players) {
 		k.color = s.players[p].Color % len(sprites.Players)
 	}
 	s.turnPic.Draw(dst, s.turnR, k, func(img *ebiten.Image, r ui.Rect) { s.paintTurn(img, r, k) })
@@ -695,13 +703,23 @@ func (s *play) paintTurn(dst *ebiten.Image, r ui.Rect, k turnKey) {
 	mt.TextStart(dst, mt.Ellipsize(sub, ui.Small, words.W), ui.Small, words, top+mt.LineHeight(ui.Heading)-mt.Pt(4), sprites.Wood)
 }
 
+// shownTurn is whose turn the screen shows, and whether the game is over there: the rules'
+// position, but for the mover's while their move is still being shown (the rules have moved
+// on at once; the screen has not yet).
+func (s *play) shownTurn() (p int, over bool) {
+	if s.q.Busy() && s.acting >= 0 && s.acting < len(s.players) {
+		return s.acting, false
+	}
+	return s.match.State.ToMove(), s.match.State.Phase() == rules.PhaseOver
+}
+
 // turnText is the turn card's title and line: whose turn it is and what is due (a refused
 // move's reason instead, while there is one).
 func (s *play) turnText() (title, sub string) {
 	st := s.match.State
-	p := st.ToMove()
+	p, over := s.shownTurn()
 	switch {
-	case st.Phase() == rules.PhaseOver:
+	case over:
 		title, sub = lang.T("play.over"), lang.T("play.over.sub")
 	case p < 0 || p >= len(s.players):
 		title = "…"
