@@ -447,6 +447,21 @@ func (s *play) Update(in []ui.Intent) {
 		busy = s.q.Busy()
 	}
 	s.advance()
+	s.warm()
+}
+
+// warm paints, while nothing moves, one of the pictures the next throw or move will need (the
+// sticks in the air, the board's pieces in motion): one a tick, so no frame is slowed.
+func (s *play) warm() {
+	if s.q.Busy() || s.dirty {
+		return
+	}
+	if s.arenaR.W > 0 && s.arena.Warm(s.mt) {
+		return
+	}
+	if w, ok := s.brd.(board.Warmer); ok {
+		w.Warm()
+	}
 }
 
 // advance drains the animation queue and, at rest, lets computers act and ends the game.

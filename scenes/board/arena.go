@@ -58,6 +58,73 @@ type stickKey struct {
 	length int // in half pixels
 }
 
+// flyingPicture is the picture k of a stick lq pixels long, tq of the way to lying on its
+// side, painted on first use.
+func (a *Arena) flyingPicture(k stickKey, kind sprites.StickKind, lq, tq float64) *ebiten.Image {
+	if img := a.flying[k]; img != nil {
+		return img
+	}
+	if a.flying == nil || len(a.flying) > 256 {
+		for _, old := range a.flying {
+			old.Deallocate()
+		}
+		a.flying = map[stickKey]*ebiten.Image{}
+	}
+	w, h := int(math.Ceil(lq))+6, int(math.Ceil(sprites.StickWidth(lq, tq)))+6
+	img := ebiten.NewImage(w, h)
+	cx, cy := float64(w)/2, float64(h)/2
+	if k.shadow {
+		sprites.DrawStickCapsule(img, cx, cy, lq, sprites.StickWidth(lq, tq), 0, color.RGBA{255, 255, 255, 255})
+	} else {
+		sprites.DrawStickBody(img, kind, cx, cy, lq, 0, k.marked, tq)
+	}
+	a.flying[k] = img
+	return img
+}
+
+// Warm paints one picture a throw will need that is not made yet (a stick in the air, at each
+// roll, either face up, and its shadow) and reports whether it painted one. The play scene
+// calls it in frames where nothing moves, so that a throw's frames copy pictures instead of
+// painting them: a rough stick is some 25 paths, and a first throw used to paint them all in
+// its first frames.
+func (a *Arena) Warm(m ui.Metrics) bool {
+	if a.Rect.W <= 0 || a.Rect.H <= 0 || len(a.sticks) == 0 {
+		return false
+	}
+	kind, l := a.stickPixels(m, a.Rect)
+	hp := int(math.Round(l * 2))
+	if hp < 2 {
+		return false
+	}
+	lq := float64(hp) / 2
+	for roll := 0; roll <= rollSteps; roll++ {
+		for _, k := range []stickKey{
+			{shadow: true, roll: roll, length: hp},
+			{kind: kind, marked: true, roll: roll, length: hp},
+			{kind: kind, marked: false, roll: roll, length: hp},
+		} {
+			if a.flying[k] == nil {
+				a.flyingPicture(k, kind, lq, float64(roll)/rollSteps)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stickPixels is the kind of the sticks and how long they are, in pixels, in the tray r, as
+// the next throw will lay them.
+func (a *Arena) stickPixels(m ui.Metrics, r ui.Rect) (sprites.StickKind, float64) {
+	asp := a.throwAspect()
+	L := stickLength(asp, len(a.sticks))
+	fl := r.Inset(m.Pt(4)).Inset(m.Pt(3))
+	kind := sprites.GreenWhite
+	if a.Kind == rules.SixPolishedRough {
+		kind = sprites.PolishedRough
+	}
+	return kind, L * math.Min(fl.W/asp, fl.H)
+}
+
 // rollSteps is how finely a flying stick's roll is drawn.
 const rollSteps = 8
 
@@ -71,27 +138,7 @@ func (a *Arena) drawFlying(dst *ebiten.Image, kind sprites.StickKind, x, y, l, a
 		return
 	}
 	lq, tq := float64(hp)/2, float64(roll)/rollSteps
-	get := func(k stickKey) *ebiten.Image {
-		img := a.flying[k]
-		if img == nil {
-			if a.flying == nil || len(a.flying) > 256 {
-				for _, old := range a.flying {
-					old.Deallocate()
-				}
-				a.flying = map[stickKey]*ebiten.Image{}
-			}
-			w, h := int(math.Ceil(lq))+6, int(math.Ceil(sprites.StickWidth(lq, tq)))+6
-			img = ebiten.NewImage(w, h)
-			cx, cy := float64(w)/2, float64(h)/2
-			if k.shadow {
-				sprites.DrawStickCapsule(img, cx, cy, lq, sprites.StickWidth(lq, tq), 0, color.RGBA{255, 255, 255, 255})
-			} else {
-				sprites.DrawStickBody(img, kind, cx, cy, lq, 0, marked, tq)
-			}
-			a.flying[k] = img
-		}
-		return img
-	}
+	get := func(k stickKey) *ebiten.Image { return a.flyingPicture(k, kind, lq, tq) }
 	place := func(img *ebiten.Image, scale, x, y float64, shade float32) {
 		b := img.Bounds()
 		op := &a.op
@@ -296,6 +343,16 @@ func (a *Arena) pose(tb *tumble, tm float64) {
 	}
 }
 
+// throwAspect is the shape of the tray's floor a throw is simulated in: its width over its
+// height.
+func (a *Arena) throwAspect() float64 {
+	if a.Rect.W <= 0 || a.Rect.H <= 0 {
+		return defaultAspect
+	}
+	fl := a.Rect.Inset(7) // the floor, as Draw lays it (near enough at any scale)
+	return math.Max(1.5, math.Min(12, fl.W/math.Max(1, fl.H)))
+}
+
 // stickLength is how long a stick is in a tray of aspect asp holding n sticks.
 func stickLength(asp float64, n int) float64 {
 	return math.Min(0.78, asp/float64(max(n, 1))*2.0)
@@ -320,11 +377,7 @@ type body struct {
 // simulate throws the sticks so that they land with faces up and records the flight.
 func (a *Arena) simulate(faces uint8) *tumble {
 	n := len(a.sticks)
-	asp := defaultAspect
-	if a.Rect.W > 0 && a.Rect.H > 0 {
-		fl := a.Rect.Inset(7) // the floor, as Draw lays it (near enough at any scale)
-		asp = math.Max(1.5, math.Min(12, fl.W/math.Max(1, fl.H)))
-	}
+	asp := a.throwAspect()
 	L := stickLength(asp, n)
 	W := L * 0.13
 	tb := &tumble{aspect: asp, length: L, faces: faces, bounces: make([]int, n)}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/solarlune/resolv"
 
 	"sig/rules"
@@ -207,6 +208,38 @@ func TestReducedThrowFades(t *testing.T) {
 					if a.sticks[i] != full.sticks[i] {
 						t.Fatalf("%v seed %d: stick %d rests at %+v, the full throw at %+v", k, seed, i, a.sticks[i], full.sticks[i])
 					}
+				}
+			}
+		}
+	}
+}
+
+// TestWarmPaintsEveryFlyingPicture: once Warm has nothing left to paint, a whole throw, drawn
+// frame by frame, finds every picture of a stick in the air made (none is painted in the
+// middle of the throw); and Warm has a bounded amount to do.
+func TestWarmPaintsEveryFlyingPicture(t *testing.T) {
+	m := ui.NewMetrics(1280, 800, 1)
+	dst := ebiten.NewImage(1280, 800)
+	for _, k := range []rules.Sticks{rules.FourGreenWhite, rules.SixPolishedRough} {
+		for seed := int64(1); seed <= 6; seed++ {
+			a := NewArena(k, seed)
+			a.Rect = ui.Rect{X: 900, Y: 120, W: 340, H: 110}
+			warmed := 0
+			for a.Warm(m) {
+				if warmed++; warmed > 3*(rollSteps+1) {
+					t.Fatalf("%v: Warm painted more than %d pictures", k, warmed-1)
+				}
+			}
+			if warmed != 3*(rollSteps+1) {
+				t.Errorf("%v: Warm painted %d pictures, want a shadow and two faces at each of %d rolls", k, warmed, rollSteps+1)
+			}
+			var q Queue
+			a.Throw(&q, uint8(seed*5), 1, nil)
+			for i := 0; q.Busy() && i < 600; i++ {
+				q.Advance(1.0 / 60)
+				a.Draw(dst, m)
+				if n := len(a.flying); n != warmed {
+					t.Fatalf("%v seed %d: frame %d of the throw painted %d new pictures of sticks in the air", k, seed, i, n-warmed)
 				}
 			}
 		}

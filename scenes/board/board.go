@@ -68,6 +68,15 @@ type Hinter interface {
 	ShowHints(s rules.State, legal []rules.Move)
 }
 
+// Warmer is a board that paints ahead the pictures its animations will need. A picture
+// painted in the middle of an animation is a frame's processor time many times over (a
+// piece is a dozen paths); painted in a frame where nothing moves, it costs nothing anyone
+// sees.
+type Warmer interface {
+	// Warm paints at most one picture not made yet and reports whether it painted one.
+	Warm() bool
+}
+
 // Canceler is a Picker that can hold a half-made choice (Seega: a piece picked, its step not yet
 // chosen). Escape or back should put that back before it pauses the game.
 type Canceler interface {

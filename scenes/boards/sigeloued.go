@@ -1088,14 +1088,65 @@ func (b *elOuedBoard) drawOuedPiece(dst *ebiten.Image, pc sprites.PlayerColor, x
 	}
 	fs := int(math.Round(math.Max(0, math.Min(1, freed)) * freedSteps))
 	ls := int(math.Round(math.Max(0, math.Min(1, lift)) * liftSteps))
+	st, rq := b.pieceStamp(pc, r, fs, ls)
+	b.stamps.draw(dst, st, x, y, r/rq, alpha, white)
+}
+
+// pieceStamp is the picture of pc's piece at the size step of r, freeing step fs and lift
+// step ls, and the radius it is painted at.
+func (b *elOuedBoard) pieceStamp(pc sprites.PlayerColor, r float64, fs, ls int) (*stamp, float64) {
+	k, n, rq := pieceStampKey(pc, r, fs, ls)
+	return b.stamps.get(k, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
+		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, rq, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
+	}), rq
+}
+
+// pieceStampKey names a piece's picture; n is its side and rq the radius it is painted at.
+func pieceStampKey(pc sprites.PlayerColor, r float64, fs, ls int) (k stampKey, n int, rq float64) {
 	sk, rq := sizeKey(r)
 	// The piece, its side, shadow and lock lie within 1.6 radii of its centre.
-	n := int(math.Ceil(rq*3.4)) + 4
-	k := stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: sk, h: fs*(liftSteps+1) + ls}
-	st := b.stamps.get(k, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
-		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, rq, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
-	})
-	b.stamps.draw(dst, st, x, y, r/rq, alpha, white)
+	n = int(math.Ceil(rq*3.4)) + 4
+	return stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: sk, h: fs*(liftSteps+1) + ls}, n, rq
+}
+
+// Warm paints one picture the board's animations will need that is not made yet and reports
+// whether it painted one: the outline of each square (lit when a piece may land there), and
+// each player's piece at every lift step and every freeing step. The play
+// scene calls it in frames where nothing moves, so a piece's first hop copies pictures
+// instead of painting them in the middle of the animation.
+func (b *elOuedBoard) Warm() bool {
+	if b.b == nil {
+		return false
+	}
+	w := math.Max(2, b.cs*0.05)
+	for sq := range b.b.Cells {
+		if k, _, _, _, _ := outlineStampKey(sq, b.b.Cells[sq].Poly, w); !b.stamps.has(k) {
+			b.stamps.spaceOutlineStamp(sq, b.b.Cells[sq].Poly, w)
+			return true
+		}
+	}
+	r := b.pieceR()
+	for p := 0; p < 2; p++ {
+		pc := b.color(p)
+		// Locked and freed pieces first (every hop), then the steps of a lock fading, which
+		// a piece can be caught in mid-hop.
+		for i := 0; i <= freedSteps; i++ {
+			fs := i - 1 // 0, freedSteps, then 1, 2, …
+			switch i {
+			case 0:
+				fs = 0
+			case 1:
+				fs = freedSteps
+			}
+			for ls := 0; ls <= liftSteps; ls++ {
+				if k, _, _ := pieceStampKey(pc, r, fs, ls); !b.stamps.has(k) {
+					b.pieceStamp(pc, r, fs, ls)
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // drawTray draws player p's tray with the pieces p has captured.

@@ -154,25 +154,46 @@ func (c *stampCache) ring(r, w float64) *stamp {
 // a white picture of it kept under id (a space of the board: its shape is the same until the
 // next layout empties the cache).
 func (c *stampCache) spaceOutline(dst *ebiten.Image, id int, poly []sprites.Pt, w float64, col color.RGBA) {
-	if len(poly) < 3 {
-		return
+	if s, ox, oy := c.spaceOutlineStamp(id, poly, w); s != nil {
+		c.draw(dst, s, ox, oy, 1, 1, col)
 	}
-	x0, y0, x1, y1 := poly[0].X, poly[0].Y, poly[0].X, poly[0].Y
-	for _, p := range poly[1:] {
-		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+}
+
+// spaceOutlineStamp is the picture spaceOutline copies and where its top left goes.
+func (c *stampCache) spaceOutlineStamp(id int, poly []sprites.Pt, w float64) (*stamp, float64, float64) {
+	k, ox, oy, W, H := outlineStampKey(id, poly, w)
+	if W <= 0 {
+		return nil, 0, 0
 	}
-	// The picture's top left lies on a whole pixel, so it is copied without resampling and
-	// the outline keeps the antialiasing it would have had on the screen.
-	ox, oy := math.Floor(x0-w-2), math.Floor(y0-w-2)
-	W, H := int(math.Ceil(x1+w+2-ox)), int(math.Ceil(y1+w+2-oy))
-	s := c.get(stampKey{kind: stampOutline, w: id, h: int(math.Round(w * 16))}, W, H, 0, 0, func(img *ebiten.Image) {
+	return c.get(k, W, H, 0, 0, func(img *ebiten.Image) {
 		moved := make([]sprites.Pt, len(poly))
 		for i, p := range poly {
 			moved[i] = sprites.Pt{X: p.X - ox, Y: p.Y - oy}
 		}
 		sprites.Stroke(img, sprites.Polygon(moved), w, white)
-	})
-	c.draw(dst, s, ox, oy, 1, 1, col)
+	}), ox, oy
+}
+
+// outlineStampKey names the outline's picture; its top left lies at (ox, oy), on a whole pixel,
+// so it is copied without resampling and keeps the antialiasing it would have had on the
+// screen. W is 0 for no polygon.
+func outlineStampKey(id int, poly []sprites.Pt, w float64) (k stampKey, ox, oy float64, W, H int) {
+	if len(poly) < 3 {
+		return stampKey{}, 0, 0, 0, 0
+	}
+	x0, y0, x1, y1 := poly[0].X, poly[0].Y, poly[0].X, poly[0].Y
+	for _, p := range poly[1:] {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	ox, oy = math.Floor(x0-w-2), math.Floor(y0-w-2)
+	W, H = int(math.Ceil(x1+w+2-ox)), int(math.Ceil(y1+w+2-oy))
+	return stampKey{kind: stampOutline, w: id, h: int(math.Round(w * 16))}, ox, oy, W, H
+}
+
+// has reports whether the picture k is made.
+func (c *stampCache) has(k stampKey) bool {
+	_, ok := c.m[k]
+	return ok
 }
 
 // bannerStamp is a caption in a w×h strip: msg centred in a chalk pill, one bold line if it fits,
