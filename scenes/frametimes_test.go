@@ -28,6 +28,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/rules"
+	"sig/sprites"
 )
 
 // frameRun is one measured animation: how to reach its start, and how long to measure.
@@ -38,10 +39,17 @@ type frameRun struct {
 	setup     func(t *testing.T, m *Manager) string // leaves the animation queued; says what it is
 	frames    int                                   // at most this many frames…
 	untilIdle bool                                  // …or until the animation queue drains
+	empty     bool                                  // no game: the renderer's own ceiling
 }
 
 func frameRuns() []frameRun {
 	return []frameRun{
+		{
+			// The baseline: what this renderer does with a window of this size when the
+			// program draws nothing but a fill, so the rows below can be read against it.
+			name: "An empty window (the screen filled once a frame, no game)", w: 1280, h: 800,
+			empty: true, frames: 300,
+		},
 		{
 			name: "Sadeqa, a sowing of 90 or more seeds", w: 1280, h: 800,
 			cfg: Config{Game: "sadeqa", Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}},
@@ -220,6 +228,7 @@ type frameDriver struct {
 	out     string // the report's file
 	prof    *os.File
 	text    string // the report as last written
+	emptyOn bool   // the empty run is under way (there is no manager)
 }
 
 // threadCPU is the processor time the calling OS thread has used (Linux:
@@ -241,6 +250,13 @@ func heapAllocs() uint64 {
 func (d *frameDriver) start() {
 	r := d.runs[d.i]
 	ebiten.SetWindowSize(r.w, r.h)
+	if r.empty {
+		d.what, d.m, d.samples, d.busy, d.fps = "the screen filled once a frame", nil, d.samples[:0], 0, d.fps[:0]
+		d.pending, d.last, d.emptyOn = frameSample{}, time.Time{}, true
+		d.t.Logf("%s", r.name)
+		return
+	}
+	d.emptyOn = false
 	cfg := r.cfg
 	cfg.Seed = 11
 	m, err := newManager(cfg, &memStore{})
@@ -274,12 +290,15 @@ func (d *frameDriver) Update() error {
 	if d.err != nil {
 		return d.err
 	}
-	if d.m == nil {
+	if d.m == nil && !d.emptyOn {
 		d.start()
 		return nil
 	}
 	a0, c0, w0 := heapAllocs(), threadCPU(), time.Now()
-	err := d.m.Update()
+	var err error
+	if d.m != nil {
+		err = d.m.Update()
+	}
 	d.pending.updateCPU += threadCPU() - c0
 	d.pending.updateWall += time.Since(w0)
 	d.pending.allocs += heapAllocs() - a0
@@ -288,15 +307,20 @@ func (d *frameDriver) Update() error {
 }
 
 func (d *frameDriver) Draw(screen *ebiten.Image) {
-	if d.m == nil {
+	if d.m == nil && !d.emptyOn {
 		return
 	}
 	r := d.runs[d.i]
 	a0, c0, w0 := heapAllocs(), threadCPU(), time.Now()
-	painted := d.m.work.painted
-	d.m.Draw(screen)
 	s := d.pending
-	s.painted = d.m.work.painted != painted
+	if d.m != nil {
+		painted := d.m.work.painted
+		d.m.Draw(screen)
+		s.painted = d.m.work.painted != painted
+	} else {
+		screen.Fill(sprites.Sand)
+		s.painted = true
+	}
 	s.drawCPU = threadCPU() - c0
 	s.drawWall = time.Since(w0)
 	s.allocs += heapAllocs() - a0
@@ -310,14 +334,16 @@ func (d *frameDriver) Draw(screen *ebiten.Image) {
 		return
 	}
 	d.samples = append(d.samples, s)
-	if p, ok := d.m.Current().(*play); ok && (p.q.Busy() || p.dirty) {
-		d.busy++
+	if d.m != nil {
+		if p, ok := d.m.Current().(*play); ok && (p.q.Busy() || p.dirty) {
+			d.busy++
+		}
 	}
 	if len(d.samples)%60 == 0 {
 		d.fps = append(d.fps, ebiten.ActualFPS())
 	}
 	idle := false
-	if p, ok := d.m.Current().(*play); ok && r.untilIdle {
+	if p, ok := d.current().(*play); ok && r.untilIdle {
 		idle = !p.q.Busy() && !p.dirty
 	}
 	if len(d.samples) < r.frames && !idle {
@@ -331,13 +357,21 @@ func (d *frameDriver) Draw(screen *ebiten.Image) {
 	d.summarise(r)
 	d.flush()
 	d.i++
-	d.m = nil
+	d.m, d.emptyOn = nil, false
 	if d.i == len(d.runs) {
 		d.err = ebiten.Termination
 	}
 }
 
 func (d *frameDriver) Layout(w, h int) (int, int) { panic("LayoutF is used") }
+
+// current is the manager's scene, nil in the empty run.
+func (d *frameDriver) current() Scene {
+	if d.m == nil {
+		return nil
+	}
+	return d.m.Current()
+}
 
 func (d *frameDriver) LayoutF(w, h float64) (float64, float64) {
 	if d.m == nil {
@@ -407,7 +441,13 @@ func (d *frameDriver) summarise(r frameRun) {
 	if len(intervals) > 0 {
 		fmt.Fprintf(w, "| frame interval, ms | %s | %s | %s |\n", f(pct(intervals, 50)), f(pct(intervals, 99)), f(intervals[len(intervals)-1]))
 	}
-	fmt.Fprintf(w, "\nFrames over 4 ms of Update + Draw: %d of %d. Frames per second: %.1f (frames over the wall-clock span)", over, n, fps)
+	slowest, at := time.Duration(0), 0
+	for i, s := range d.samples {
+		if c := s.updateCPU + s.drawCPU; c > slowest {
+			slowest, at = c, i+1
+		}
+	}
+	fmt.Fprintf(w, "\nFrames over 4 ms of Update + Draw: %d of %d (the slowest is frame %d). Frames per second: %.1f (frames over the wall-clock span)", over, n, at, fps)
 	if len(d.fps) > 0 {
 		sorted := slices.Clone(d.fps)
 		slices.Sort(sorted)
@@ -423,7 +463,7 @@ func (d *frameDriver) summarise(r frameRun) {
 // ghoulaMoves replays the match just measured and tells how many moves sent the Ghoula along
 // the spiral and the most pieces one of them carried (seized, dragged or riding), or "".
 func (d *frameDriver) ghoulaMoves() string {
-	p, ok := d.m.Current().(*play)
+	p, ok := d.current().(*play)
 	if !ok || p.g.ID != "sig-wa-duqqan" {
 		return ""
 	}

@@ -65,11 +65,15 @@ type Manager struct {
 	intents  []ui.Intent
 	resumed  bool
 
-	drawn   int
-	quit    bool
-	err     error
-	redraw  bool // the screen must be drawn again (see Draw)
-	changes int  // the current scene's Changes at the last frame painted
+	drawn int
+	// lastDraw is when the last frame began and frameGap how long the one before it took: a
+	// renderer that does not keep up (software rendering) makes it long.
+	lastDraw time.Time
+	frameGap time.Duration
+	quit     bool
+	err      error
+	redraw   bool // the screen must be drawn again (see Draw)
+	changes  int  // the current scene's Changes at the last frame painted
 
 	// The test hook (hook.go): time spent per frame, and the desktop's SIG_HOOK file.
 	work     frameWork
@@ -268,6 +272,11 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	if !m.sized {
 		return
 	}
+	now := time.Now()
+	if !m.lastDraw.IsZero() {
+		m.frameGap = now.Sub(m.lastDraw)
+	}
+	m.lastDraw = now
 	if animating(m.cur) {
 		m.redraw = true
 	}

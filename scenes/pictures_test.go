@@ -3,6 +3,7 @@ package scenes
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -111,4 +112,42 @@ func playInstant(m *Manager, moves int) int {
 		step(m)
 	}
 	return n
+}
+
+// TestWarmOnePictureAFrameOnTime: the play scene paints pictures ahead one a frame, only in
+// frames that came on time (a software renderer's slow frames get none), and not while
+// something moves; it runs out once everything is painted.
+func TestWarmOnePictureAFrameOnTime(t *testing.T) {
+	m := newTest(t, Config{Game: "sig-el-oued", Seed: 3, Seats: []Seat{{Human: true}, {Human: true}}})
+	p := m.Current().(*play)
+	m.drawn, m.frameGap = 1, 16*time.Millisecond
+	if !p.warm() {
+		t.Fatal("nothing painted ahead in an idle frame on time")
+	}
+	if p.warm() {
+		t.Error("a second picture painted in the same frame")
+	}
+	m.drawn, m.frameGap = 2, 40*time.Millisecond
+	if p.warm() {
+		t.Error("a picture painted ahead in a frame that came late")
+	}
+	m.frameGap = 16 * time.Millisecond
+	tap(t, m, "throw")
+	m.drawn++
+	if !p.Busy() || p.warm() {
+		t.Errorf("a picture painted ahead while the throw animates (busy %v)", p.Busy())
+	}
+	for i := 0; i < 600 && p.Busy(); i++ {
+		step(m)
+	}
+	n := 0
+	for ; n < 1000; n++ {
+		m.drawn++
+		if !p.warm() {
+			break
+		}
+	}
+	if n == 0 || n == 1000 {
+		t.Errorf("painted ahead %d pictures before running out", n)
+	}
 }

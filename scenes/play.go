@@ -44,6 +44,8 @@ type play struct {
 	caption string
 	note    string // a refused move's reason
 	acting  int    // the player whose move is being shown (the turn card names them meanwhile)
+	// warmedAt is the frame (the manager's count) in which a picture was last painted ahead.
+	warmedAt int
 
 	saveFailed bool // the autosave failed once (said once on the turn card)
 
@@ -451,17 +453,23 @@ func (s *play) Update(in []ui.Intent) {
 }
 
 // warm paints, while nothing moves, one of the pictures the next throw or move will need (the
-// sticks in the air, the board's pieces in motion): one a tick, so no frame is slowed.
-func (s *play) warm() {
-	if s.q.Busy() || s.dirty {
-		return
+// sticks in the air, the board's pieces in motion): one a frame, and only while frames come
+// on time. Under software rendering painting a picture is tens of milliseconds of the
+// rasteriser's time, and a picture a tick piled up into frames of seconds; there the pictures
+// are painted when first needed, as before.
+// It reports whether it painted one.
+func (s *play) warm() bool {
+	if s.q.Busy() || s.dirty || s.m.drawn == s.warmedAt || s.m.frameGap > 20*time.Millisecond {
+		return false
 	}
+	s.warmedAt = s.m.drawn
 	if s.arenaR.W > 0 && s.arena.Warm(s.mt) {
-		return
+		return true
 	}
 	if w, ok := s.brd.(board.Warmer); ok {
-		w.Warm()
+		return w.Warm()
 	}
+	return false
 }
 
 // advance drains the animation queue and, at rest, lets computers act and ends the game.
@@ -624,7 +632,7 @@ func (s *play) undo() {
 	s.marks = s.marks[:len(s.marks)-1]
 	s.match = m
 	s.autosave()
-	s.q.Finish() // what was under way is shown done first: its log lines among it
+	s.q.Finish()     // what was under way is shown done first: its log lines among it
 	s.arena.Settle() // a throw cut short lands at once rather than hanging in the air
 	if s.comp != nil {
 		s.comp.Close()
