@@ -441,13 +441,22 @@ func (d *frameDriver) summarise(r frameRun) {
 	if len(intervals) > 0 {
 		fmt.Fprintf(w, "| frame interval, ms | %s | %s | %s |\n", f(pct(intervals, 50)), f(pct(intervals, 99)), f(intervals[len(intervals)-1]))
 	}
-	slowest, at := time.Duration(0), 0
+	// The first frame measured is a fresh board's first, which paints its pictures: say what
+	// the animation's own frames came to without it.
+	slowest, at, rest, overRest := time.Duration(0), 0, time.Duration(0), 0
 	for i, s := range d.samples {
-		if c := s.updateCPU + s.drawCPU; c > slowest {
+		c := s.updateCPU + s.drawCPU
+		if c > slowest {
 			slowest, at = c, i+1
 		}
+		if i > 0 {
+			rest = max(rest, c)
+			if c > 4*time.Millisecond {
+				overRest++
+			}
+		}
 	}
-	fmt.Fprintf(w, "\nFrames over 4 ms of Update + Draw: %d of %d (the slowest is frame %d). Frames per second: %.1f (frames over the wall-clock span)", over, n, at, fps)
+	fmt.Fprintf(w, "\nFrames over 4 ms of Update + Draw: %d of %d (the slowest is frame %d; after the first frame: %d over 4 ms, the slowest %s ms). Frames per second: %.1f (frames over the wall-clock span)", over, n, at, overRest, f(rest), fps)
 	if len(d.fps) > 0 {
 		sorted := slices.Clone(d.fps)
 		slices.Sort(sorted)

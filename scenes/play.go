@@ -57,8 +57,12 @@ type play struct {
 	page     int // which page of the move list is shown
 
 	// The log and the turn card are painted once per change, not once per frame.
-	logPic  ui.Picture[int]
-	turnPic ui.Picture[turnKey]
+	logPic ui.Picture[int]
+	dots   map[dotKey]*ebiten.Image // the players' pieces in the log and on the turn card
+	// logTexts are the pictures of the log's lines shown (logShown: those of this painting).
+	logTexts map[logTextKey]*ebiten.Image
+	logShown map[logTextKey]bool
+	turnPic  ui.Picture[turnKey]
 
 	landscape                                               bool
 	boardR, panel, topR, turnR, arenaR, actRoom, actR, logR ui.Rect
@@ -718,7 +722,7 @@ func (s *play) paintTurn(dst *ebiten.Image, r ui.Rect, k turnKey) {
 	title, sub := k.title, k.sub
 	if k.color >= 0 {
 		piece := mt.Flip(ui.Rect{X: r.X + mt.Pt(14), W: mt.Pt(36)}, r) // at the right, right to left
-		sprites.DrawPiece(dst, sprites.Players[k.color], piece.CX(), r.CY(), mt.Pt(18), 0)
+		s.pieceDot(dst, k.color, piece.CX(), r.CY(), mt.Pt(18))
 	}
 	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(62), W: r.W - mt.Pt(70)}, r)
 	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
@@ -784,6 +788,36 @@ func (s *play) drawLog(dst *ebiten.Image) {
 	s.logPic.Draw(dst, s.logR, s.logVer, s.paintLog)
 }
 
+// pieceDot draws player colour c's piece, radius r, centred on (x, y), from a picture: the
+// log and the turn card are painted again at the end of every animation, and a piece is a
+// handful of paths, twenty lines of them a few milliseconds.
+func (s *play) pieceDot(dst *ebiten.Image, c int, x, y, r float64) {
+	k := dotKey{c, r}
+	img := s.dots[k]
+	if img == nil {
+		if s.dots == nil || len(s.dots) > 32 { // a relayout leaves the old sizes behind
+			for _, old := range s.dots {
+				old.Deallocate()
+			}
+			s.dots = map[dotKey]*ebiten.Image{}
+		}
+		n := int(math.Ceil(r*2.6)) + 4
+		img = ebiten.NewImage(n, n)
+		sprites.DrawPiece(img, sprites.Players[c], float64(n)/2, float64(n)/2, r, 0)
+		s.dots[k] = img
+	}
+	half := float64(img.Bounds().Dx()) / 2
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Translate(x-half, y-half)
+	dst.DrawImage(img, op)
+}
+
+// dotKey names a picture of a player's piece: its colour and radius.
+type dotKey struct {
+	c int
+	r float64
+}
+
 // paintLog paints the log's last lines that fit in r.
 func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 	mt := s.mt
@@ -797,10 +831,47 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 		dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
 		words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
 		if l.Player >= 0 && l.Player < len(s.players) {
-			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], dot.CX(), y+lh/2, mt.Pt(7), 0)
+			s.pieceDot(dst, s.players[l.Player].Color%len(sprites.Players), dot.CX(), y+lh/2, mt.Pt(7))
 		}
 		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		mt.TextStart(dst, mt.Ellipsize(l.Text, ui.Small, words.W), ui.Small, words, y, sprites.Fade(sprites.Chalk, alpha))
+		s.logText(dst, l.Text, words, y, alpha)
 		y += lh
 	}
+	// Keep the pictures of the lines shown, let the others go.
+	for k, img := range s.logTexts {
+		if !s.logShown[k] {
+			img.Deallocate()
+			delete(s.logTexts, k)
+		}
+	}
+	clear(s.logShown)
+}
+
+// logText draws a log line's text in the rectangle words (its top at y) at opacity alpha, from
+// a picture of the line: the log is painted again whenever a line is added, at the end of an
+// animation, and laying out twenty lines of text afresh was most of that frame.
+func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
+	mt := s.mt
+	k := logTextKey{text, int(math.Round(words.W * 4))}
+	img := s.logTexts[k]
+	if img == nil {
+		if s.logTexts == nil {
+			s.logTexts, s.logShown = map[logTextKey]*ebiten.Image{}, map[logTextKey]bool{}
+		}
+		w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)))+2
+		img = ebiten.NewImage(w, h)
+		mt.TextStart(img, mt.Ellipsize(text, ui.Small, words.W), ui.Small, ui.Rect{X: 1, W: words.W}, 1, sprites.Chalk)
+		s.logTexts[k] = img
+	}
+	s.logShown[k] = true
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(math.Round(words.X)-1, math.Round(y)-1)
+	op.ColorScale.ScaleAlpha(float32(alpha))
+	dst.DrawImage(img, op)
+}
+
+// logTextKey names the picture of a log line: its text and width (in quarter pixels).
+type logTextKey struct {
+	text string
+	w    int
 }
