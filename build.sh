@@ -113,11 +113,13 @@ build_wasm() {
 	# Our scene code is compiled without inlining (-l) in the browser build: that code is mostly
 	# layout and drawing calls made a few times a frame, where copies of inlined helpers weigh
 	# more than the calls they save (about 80 KB of the gzipped download; BENCHMARKS.md). The
-	# rules, the AI and the art keep their inlining: their loops are hot. resolv (the sticks'
+	# rules and the AI keep their inlining: their loops are hot. resolv (the sticks'
 	# collisions) goes without too: 11 KB of the download for 0.1 ms more per throw (0.62 →
-	# 0.72 ms natively, BenchmarkThrowSimulation), once per throw.
+	# 0.72 ms natively, BenchmarkThrowSimulation), once per throw. So does the art (sprites):
+	# 9 KB; its paths are now painted into pictures once, not every frame. And the sounds,
+	# synthesised once at start: 0.7 KB.
 	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -gcflags 'sig/scenes/...=-l' \
-		-gcflags 'github.com/solarlune/resolv/...=-l' -o "$WEB/sig.wasm" .
+		-gcflags 'github.com/solarlune/resolv/...=-l' -gcflags 'sig/sprites/...=-l' -gcflags 'sig/audio/...=-l' -o "$WEB/sig.wasm" .
 
 	local goroot exec_js
 	goroot="$(go env GOROOT)"

@@ -2,7 +2,6 @@ package sprites
 
 import (
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
 
@@ -66,27 +65,7 @@ func noticePath(dst *ebiten.Image) {
 		return
 	}
 	watch.Count++
-	for i := 2; i < 16; i++ {
-		_, file, line, ok := runtime.Caller(i)
-		if !ok {
-			break
-		}
-		if !strings.Contains(file, "/sprites/") || strings.HasSuffix(file, "_test.go") {
-			watch.Callers[fmt.Sprintf("%s:%d", trimPath(file), line)]++
-			return
-		}
-	}
-	watch.Callers["sprites"]++
-}
-
-// trimPath keeps a file's last two elements (package/file.go).
-func trimPath(file string) string {
-	if i := strings.LastIndex(file, "/"); i > 0 {
-		if j := strings.LastIndex(file[:i], "/"); j >= 0 {
-			return file[j+1:]
-		}
-	}
-	return file
+	noteCaller(watch)
 }
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
