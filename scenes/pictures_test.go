@@ -66,11 +66,7 @@ func TestFramesCopyPictures(t *testing.T) {
 					moves = p.match.Moves()
 					if p.human() && !p.Busy() && p.State().Phase() != rules.PhaseOver && i%40 == 39 {
 						// A few frames of the person's turn (hints, the piece to move), then the move.
-						if b := p.menu.Get("throw"); b != nil && !b.Hidden {
-							tap(t, m, "throw")
-						} else {
-							decide(t, m, p)
-						}
+						act(t, m, p)
 					} else {
 						step(m)
 					}

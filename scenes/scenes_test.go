@@ -261,6 +261,16 @@ func TestParseSeats(t *testing.T) {
 
 // decide makes the person to move choose the first legal move: by tapping it in the panel's
 // list where the board is not a Picker, else directly (each board's own tests tap it).
+// act takes a person's turn: the throw when the Throw button shows, else the first move.
+func act(t *testing.T, m *Manager, p *play) {
+	t.Helper()
+	if b := p.menu.Get("throw"); b != nil && !b.Hidden {
+		tap(t, m, "throw")
+		return
+	}
+	decide(t, m, p)
+}
+
 func decide(t *testing.T, m *Manager, p *play) {
 	t.Helper()
 	if b := p.menu.Get("move-0"); b != nil && !b.Hidden {
@@ -564,11 +574,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 						break
 					}
 					if p := m.Current().(*play); p.human() && !p.Busy() && p.State().Phase() != rules.PhaseOver {
-						if b := p.menu.Get("throw"); b != nil && !b.Hidden {
-							tap(t, m, "throw")
-						} else {
-							decide(t, m, p)
-						}
+						act(t, m, p)
 					} else {
 						step(m)
 					}
