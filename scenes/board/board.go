@@ -101,20 +101,10 @@ var makers = map[string]Maker{}
 // Register records the maker of game id's board (called by package boards).
 func Register(id string, mk Maker) { makers[id] = mk }
 
-// fallback makes the plain board of a game that has none of its own yet.
-var fallback func(id string, env *Env) Board
-
-// RegisterFallback records the maker of the board used for a game with no board registered
-// (package boards' plain board), whatever the order in which packages and files initialise.
-func RegisterFallback(mk func(id string, env *Env) Board) { fallback = mk }
-
-// New makes game id's board (or the fallback board), or reports that there is none.
+// New makes game id's board, or reports that there is none.
 func New(id string, env *Env) (Board, bool) {
 	if mk, ok := makers[id]; ok {
 		return mk(env), true
-	}
-	if fallback != nil {
-		return fallback(id, env), true
 	}
 	return nil, false
 }

@@ -1,0 +1,228 @@
+package boards
+
+import (
+	"math"
+
+	"sig/audio"
+	"sig/rules"
+	"sig/rules/sigeloued"
+	"sig/scenes/board"
+	"sig/scenes/lang"
+)
+
+// Sig El Oued's timings at normal speed (DESIGN.md).
+const (
+	elOuedStepTime    = 0.12 // a piece stepping one square, eased
+	elOuedCaptureTime = 0.3  // a captured piece lifts, shrinks and flies to the captor's tray
+	elOuedPopTime     = 0.3  // what a throw means pops up in the banner
+	elOuedLostTime    = 0.6  // "no piece can use the 3"
+	elOuedFadeTime    = 0.15 // reduced motion: a piece fades out here and in there
+)
+
+// Animate replays ev: the banner says what each throw means, pieces step square by square,
+// freed pieces stand up as they leave, captured ones fly to their captor's tray.
+func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+	bw, ok := elOuedRead(before)
+	if !ok {
+		return
+	}
+	if !b.sameAs(bw) {
+		b.load(bw)
+	}
+	// The plan follows the pieces through the events as the steps will move them.
+	type plan struct {
+		sq    int
+		freed bool
+	}
+	var at [2][sigeloued.Pieces]plan
+	for p := 0; p < 2; p++ {
+		for id := range at[p] {
+			at[p][id].sq = -1
+		}
+		for _, pc := range bw.Pieces[p] {
+			if pc.ID >= 0 && pc.ID < sigeloued.Pieces {
+				at[p][pc.ID] = plan{elOuedSquareOf(pc.Square), pc.Freed}
+			}
+		}
+	}
+	taken := bw.Captured
+	reduced := b.env.Reduced
+	var lit []int
+	litAdd := func(sq int) {
+		for _, x := range lit {
+			if x == sq {
+				return
+			}
+		}
+		lit = append(lit, sq)
+	}
+	// From now until the next Sync the picture is in motion: no picking marks. While the
+	// sticks are still in the air (their tumble is queued before these steps) the banner says so.
+	b.busy, b.picked, b.inChoice, b.note, b.pop = true, -1, false, "", 1
+	b.lit = nil
+	b.line = "…"
+	if len(ev) > 0 && ev[0].Kind == rules.EvThrow {
+		b.line = say(b.env, ev[0].Player, "oued.throwing")
+	}
+	for i := 0; i < len(ev); i++ {
+		e := ev[i]
+		pl := e.Player & 1
+		switch e.Kind {
+		case rules.EvThrow:
+			text := elOuedMeaning(bw, ev, i)
+			who := e.Player
+			b.banner1(q, text, elOuedPopTime, func() { b.meaning, b.meantBy = text, who })
+		case rules.EvNoMove:
+			b.banner1(q, lang.T("oued.lost", e.Value), elOuedLostTime, nil)
+		case rules.EvFreeAll:
+			b.banner1(q, lang.T("oued.freeall", e.Count), elOuedPopTime, nil)
+		case rules.EvStep:
+			if e.Piece < 0 || e.Piece >= sigeloued.Pieces {
+				continue
+			}
+			// A run of steps of one piece.
+			j := i
+			for j+1 < len(ev) && ev[j+1].Kind == rules.EvStep && ev[j+1].Player == e.Player && ev[j+1].Piece == e.Piece {
+				j++
+			}
+			pc := &b.pieces[pl][e.Piece]
+			wasFreed := at[pl][e.Piece].freed
+			for k := i; k <= j; k++ {
+				from, to := elOuedSq(pl, ev[k].From), elOuedSq(pl, ev[k].To)
+				if k == i {
+					litAdd(from)
+				}
+				if k == j {
+					litAdd(to)
+				}
+				if reduced {
+					continue
+				}
+				f0, f1 := 1.0, 1.0
+				if k == i && !wasFreed {
+					f0 = 0
+				}
+				q.Add(board.Step{
+					Dur: elOuedStepTime,
+					Start: func() {
+						*pc = elOuedPiece{from: elOuedPlace{sq: from}, to: elOuedPlace{sq: to}, hop: 0.35, freed: f0, alpha: 1}
+						audio.Play(audio.Step)
+					},
+					Run: func(t float64) {
+						pc.t = board.Ease(t)
+						pc.freed = f0 + (f1-f0)*math.Min(1, t*1.5)
+						if t >= 1 {
+							pc.from, pc.t = pc.to, 0
+						}
+					},
+				})
+			}
+			if reduced {
+				from, to := elOuedSq(pl, ev[i].From), elOuedSq(pl, ev[j].To)
+				q.Add(board.Step{
+					Dur:   elOuedFadeTime * 2,
+					Start: func() { audio.Play(audio.Step) },
+					Run: func(t float64) {
+						*pc = elOuedPiece{from: elOuedPlace{sq: from}, to: elOuedPlace{sq: from}, freed: 1, alpha: 1 - 2*t}
+						if t >= 0.5 {
+							*pc = elOuedPiece{from: elOuedPlace{sq: to}, to: elOuedPlace{sq: to}, freed: 1, alpha: 2*t - 1}
+						}
+					},
+				})
+			}
+			at[pl][e.Piece] = plan{elOuedSq(pl, ev[j].To), true}
+			i = j
+		case rules.EvCaptured:
+			victim := 1 - pl
+			if e.Piece < 0 || e.Piece >= sigeloued.Pieces {
+				continue
+			}
+			vc := &b.pieces[victim][e.Piece]
+			sq, slot, captor := e.To, taken[pl], pl
+			taken[pl]++
+			f := 0.0
+			if at[victim][e.Piece].freed {
+				f = 1
+			}
+			at[victim][e.Piece].sq = -1
+			dst := elOuedPlace{tray: true, captor: captor, slot: slot}
+			dur, hop := elOuedCaptureTime, 1.2
+			if reduced {
+				dur, hop = elOuedFadeTime*2, 0
+			}
+			q.Add(board.Step{
+				Dur: dur,
+				Start: func() {
+					*vc = elOuedPiece{from: elOuedPlace{sq: sq}, to: dst, hop: hop, freed: f, alpha: 1}
+					audio.Play(audio.Capture)
+				},
+				Run: func(t float64) {
+					if reduced {
+						vc.alpha = math.Abs(1 - 2*t)
+						vc.t = 0
+						if t >= 0.5 {
+							vc.t = 1
+						}
+					} else {
+						// Lift first, then fly.
+						vc.t = board.Ease(t)
+					}
+					if t >= 1 {
+						vc.from, vc.t, vc.alpha = dst, 0, 1
+						b.taken[captor] = slot + 1
+					}
+				},
+			})
+		case rules.EvGameOver:
+			text := lang.T("log.over")
+			if r := after.Ranks(); len(r) == 2 {
+				switch {
+				case r[0] < r[1]:
+					text = say(b.env, 0, "oued.alltaken")
+				case r[1] < r[0]:
+					text = say(b.env, 1, "oued.alltaken")
+				default:
+					text = lang.T("oued.drawn", sigeloued.QuietLimit)
+				}
+			}
+			b.banner1(q, text, elOuedPopTime, nil)
+		}
+	}
+	if len(lit) > 0 {
+		final := after.Clone()
+		q.Add(board.Step{Start: func() { b.lit, b.litFor = lit, final }})
+	}
+}
+
+// sameAs reports whether the picture shows w's pieces already (so an animation starts from it).
+func (b *elOuedBoard) sameAs(w elOuedWire) bool {
+	if b.taken != w.Captured {
+		return false
+	}
+	for p := 0; p < 2; p++ {
+		for _, pc := range w.Pieces[p] {
+			if pc.ID < 0 || pc.ID >= sigeloued.Pieces {
+				return false
+			}
+			v := b.pieces[p][pc.ID]
+			if v.gone || v.from.tray || v.from.sq != elOuedSquareOf(pc.Square) || v.t != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// banner1 queues the banner's main line popping up as text, held for dur.
+func (b *elOuedBoard) banner1(q *board.Queue, text string, dur float64, start func()) {
+	q.Add(board.Step{
+		Dur: dur,
+		Start: func() {
+			b.line, b.pop = text, 0
+			if start != nil {
+				start()
+			}
+		},
+		Run: func(t float64) { b.pop = math.Min(1, t*2.5) },
+	})
+}
