@@ -7,6 +7,7 @@ require (
 	github.com/hajimehoshi/ebiten/v2 v2.10.4
 	github.com/jfreymuth/pulse v0.1.3
 	github.com/solarlune/resolv v0.8.1
+	golang.org/x/text v0.41.0
 )
 
 require (
@@ -21,5 +22,4 @@ require (
 	golang.org/x/image v0.45.0 // indirect
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
 )

@@ -454,14 +454,12 @@ func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 	})
 }
 
+// sadeqaSeedWord counts seeds in words: "no seeds", "1 seed", "3 seeds".
 func sadeqaSeedWord(n int) string {
-	switch {
-	case n >= 0 && n <= 2:
-		return lang.T("sadeqa.seeds." + strconv.Itoa(n))
-	case n <= 10:
-		return lang.T("sadeqa.seeds.few", n)
+	if n == 0 {
+		return lang.T("sadeqa.seeds.none")
 	}
-	return lang.T("sadeqa.seeds.many", n)
+	return lang.N("sadeqa.seeds", n, n)
 }
 
 // lifts is a later lap's caption: "Lap 2: Amira lifts 5 seeds from N3".

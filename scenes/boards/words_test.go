@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -13,19 +12,15 @@ import (
 )
 
 // keyUse finds the catalogue keys the boards and the log name in their source: the first
-// string argument of lang.T, lang.In, say, tell and sayAbout, and keys written as table
+// string argument of lang.T, lang.In, lang.N, lang.InN, say, tell and sayAbout, and keys written as table
 // entries. The calls that build a key from pieces are listed in dynamicKeys.
-var keyUse = regexp.MustCompile(`(lang\.T|lang\.In|\bsay|\btell|sayAbout)\(([^"()]*?)"([a-z]+\.[a-z0-9.]*)"`)
+var keyUse = regexp.MustCompile(`(lang\.T|lang\.In|lang\.N|lang\.InN|\bsay|\btell|sayAbout)\(([^"()]*?)"([a-z]+\.[a-z0-9.]*)"`)
 
 var tableKey = regexp.MustCompile(`"((?:oued|seega|sadeqa|essig|boards|log)\.[a-z0-9.]+)"`)
 
-// dynamicKeys are the keys made by joining pieces (sadeqaSeedWord, the log's throw lines).
+// dynamicKeys are the keys made by joining pieces (the log's throw lines).
 func dynamicKeys() []string {
-	keys := []string{"log.throw.white", "log.throw.polished", "log.face.white", "log.face.polished"}
-	for n := 0; n <= 2; n++ {
-		keys = append(keys, "sadeqa.seeds."+strconv.Itoa(n))
-	}
-	return keys
+	return []string{"log.throw.white", "log.throw.polished", "log.face.white", "log.face.polished"}
 }
 
 // TestCatalogueHasEveryBoardWord: every key the five boards and the play log use has a text in
