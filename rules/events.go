@@ -6,8 +6,10 @@ import "fmt"
 type EventKind uint8
 
 // The events. Positions (From, To) are in each game's own numbering, documented by the game:
-// track spaces in the race games, circuit indices in Sig El Oued, squares 0..24 (rank*5+file)
-// in Seega, holes 0..19 (S1..S10 then N1..N10) in Sadeqa.
+// track spaces in the race games, circuit indices of the mover's circuit in Sig El Oued (but a
+// capture's To is a square), squares 0..24 (rank*5+file) in Seega, holes 0..19 (S1..S10 then
+// N1..N10) in Sadeqa. Scenes never read that numbering: the game's Info.Where names the places
+// of each event (a square, a hole, the start, …).
 const (
 	// EvThrow: Player threw; Count marked faces up, worth Value for what it will move (for a
 	// player steering the Ghoula, the Ghoula's value).
@@ -38,7 +40,10 @@ const (
 	EvRide
 	// EvSeized: the Ghoula seizes Player's Piece on From.
 	EvSeized
-	// EvDragged: the Ghoula drags Player's Piece From → To.
+	// EvDragged: the Ghoula drags Player's Piece from From to To, where the piece is put down
+	// (in Es-Sîg the square the Ghula lands on, in Sig wa Duqqan the start). A piece the Ghoula
+	// sets off from, passes or lands on in Es-Sîg may be carried forward, or put down where it
+	// was (From == To).
 	EvDragged
 	// EvFreed: Player's unfreed Piece is freed (it moves for the first time).
 	EvFreed
@@ -48,8 +53,10 @@ const (
 	EvFreeAll
 	// EvPlaced: Player put a piece on To (Count: pieces left in hand).
 	EvPlaced
-	// EvCaptured: Player captured on From: the opposing Piece (Seega, El Oued), or Count seeds
-	// (Sadeqa, out of a warana).
+	// EvCaptured: Player captured. Seega: the opposing piece on the square From (Piece is its
+	// owner). Sig El Oued: the opposing Piece on the square To (row*6+file), whose index along
+	// its owner's circuit was From. Sadeqa: Count seeds out of the warana From. Info.Where
+	// names the square or hole of the capture in every game.
 	EvCaptured
 	// EvChain: Player captured and must capture again.
 	EvChain

@@ -173,6 +173,8 @@ type Info struct {
 	Rules map[string]string
 	// NewState starts a game for the given number of players (already checked to be in range).
 	NewState func(players int) State
+	// Where names the places of the game's events (see WhereFunc).
+	Where WhereFunc
 }
 
 // New starts a game of this kind, checking the player count.

@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"fmt"
-	"strings"
 
 	"sig/rules"
 	"sig/scenes/lang"
@@ -34,6 +33,8 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 	}
 	for i := 0; i < len(ev); i++ {
 		e := ev[i]
+		// The places the rules name for e (never worked out here: see rules.WhereFunc).
+		from, to := g.Where(e)
 		// The last of a run of the same kind for the same piece.
 		runEnd := func() rules.Event {
 			j := i
@@ -54,14 +55,14 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 			}
 			say(e.Player, "log.nomove", e.Value)
 		case rules.EvStep:
-			last := runEnd()
-			say(e.Player, "log.step", place(g, e.Player, e.From), place(g, e.Player, last.To))
+			_, last := g.Where(runEnd())
+			say(e.Player, "log.step", placeWords(from), placeWords(last))
 		case rules.EvTrapped:
-			say(e.Player, "log.trapped", place(g, e.Player, e.To), e.Value)
+			say(e.Player, "log.trapped", placeWords(to), e.Value)
 		case rules.EvSigCounted:
 			say(e.Player, "log.sig", e.Count, e.Value)
 		case rules.EvFinished:
-			if g.ID == "es-sig" {
+			if to.Kind == rules.Exit {
 				say(e.Player, "log.escaped", e.Count)
 			} else {
 				say(e.Player, "log.centre")
@@ -69,10 +70,10 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		case rules.EvLost:
 			say(e.Player, "log.lost")
 		case rules.EvGhoulaAppears:
-			add(-1, "log.appears", ghoula(g), place(g, -1, e.To))
+			add(-1, "log.appears", ghoula(g), placeWords(to))
 		case rules.EvGhoulaStep:
-			last := runEnd()
-			say(e.Player, "log.ghoulastep", ghoula(g), place(g, -1, last.To))
+			_, last := g.Where(runEnd())
+			say(e.Player, "log.ghoulastep", ghoula(g), placeWords(last))
 		case rules.EvGhoulaReturns:
 			add(-1, "log.returns", ghoula(g))
 		case rules.EvRide:
@@ -80,14 +81,14 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		case rules.EvSeized:
 			say(e.Player, "log.seized", ghoula(g))
 		case rules.EvDragged:
-			last := runEnd()
+			_, last := g.Where(runEnd())
 			switch {
-			case last.To > e.From:
-				say(e.Player, "log.carried", place(g, e.Player, last.To))
-			case last.To == e.From:
-				say(e.Player, "log.putdown", place(g, e.Player, last.To))
+			case last.N > from.N:
+				say(e.Player, "log.carried", placeWords(last))
+			case last == from:
+				say(e.Player, "log.putdown", placeWords(last))
 			default:
-				say(e.Player, "log.dragged", place(g, e.Player, last.To))
+				say(e.Player, "log.dragged", placeWords(last))
 			}
 		case rules.EvFreed:
 			say(e.Player, "log.freed")
@@ -96,12 +97,12 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		case rules.EvFreeAll:
 			say(e.Player, "log.freeall", e.Count)
 		case rules.EvPlaced:
-			say(e.Player, "log.placed", place(g, e.Player, e.To))
+			say(e.Player, "log.placed", placeWords(to))
 		case rules.EvCaptured:
-			if g.ID == "sadeqa" {
-				say(e.Player, "log.captured.seeds", e.Count, place(g, e.Player, e.From))
+			if e.Count > 0 { // seeds out of a warana, not a piece
+				say(e.Player, "log.captured.seeds", e.Count, placeWords(from))
 			} else {
-				say(e.Player, "log.captured", place(g, e.Player, e.From))
+				say(e.Player, "log.captured", placeWords(from))
 			}
 		case rules.EvChain:
 			say(e.Player, "log.chain")
@@ -114,12 +115,12 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 			}
 			i += sows
 			if e.Value > 1 {
-				say(e.Player, "log.sow.lap", e.Count, place(g, e.Player, e.From), e.Value)
+				say(e.Player, "log.sow.lap", e.Count, placeWords(from), e.Value)
 			} else {
-				say(e.Player, "log.sow", e.Count, place(g, e.Player, e.From))
+				say(e.Player, "log.sow", e.Count, placeWords(from))
 			}
 		case rules.EvWarana:
-			say(e.Player, "log.warana", place(g, e.Player, e.To))
+			say(e.Player, "log.warana", placeWords(to))
 		case rules.EvBonus:
 			say(e.Player, "log.bonus")
 		case rules.EvPass:
@@ -187,58 +188,29 @@ func worth(v int) string {
 	return lang.T("log.worth", v)
 }
 
-// place names a position of game g: a square, a hole or a space on the track.
-func place(g *rules.Info, p, pos int) string {
-	switch g.ID {
-	case "seega":
-		if pos >= 0 && pos < 25 {
-			return fmt.Sprintf("%c%d", 'a'+pos%5, pos/5+1)
-		}
-	case "sadeqa":
-		if pos >= 0 && pos < 10 {
-			return lang.T("log.hole.south", pos+1)
-		}
-		if pos >= 10 && pos < 20 {
-			return lang.T("log.hole.north", pos-9)
-		}
-	case "sig-el-oued":
-		if sq, ok := ouedSquare(p, pos); ok {
-			return sq
-		}
-	case "es-sig":
-		switch {
-		case pos <= 0:
-			return lang.T("log.place.start")
-		case pos >= 51:
-			return lang.T("log.place.exit")
-		}
-	case "sig-wa-duqqan":
-		switch pos {
-		case 1:
-			return lang.T("log.place.start")
-		case 81:
-			return lang.T("log.place.gate")
-		case 86:
-			return lang.T("log.place.centre")
-		}
-	}
-	return fmt.Sprintf("%d", pos)
-}
-
 // ordinal spells a place in a ranking in the current language (1st, 1er, الأول).
 func ordinal(n int) string { return lang.Ordinal(n) }
 
-// ouedCircuits are the two circuits of Sig El Oued, as the rulings give them.
-var ouedCircuits = [2][]string{
-	strings.Fields("a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3 e3 f3 f2 e2 d2 c2 b2 a2"),
-	strings.Fields("f3 e3 d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 f1 e1 d1 c1 b1 a1 a2 b2 c2 d2 e2 f2"),
-}
-
-// ouedSquare names the square at index i (0..23) of player p's circuit in Sig El Oued (the
-// events number positions along the mover's circuit).
-func ouedSquare(p, i int) (string, bool) {
-	if p < 0 || p > 1 || i < 0 || i >= len(ouedCircuits[p]) {
-		return "", false
+// placeWords says a place the rules name in the current language: a square as it is spelled,
+// a hole by its row and number, a space by its number, the start, the gate, the centre, the
+// exit.
+func placeWords(pl rules.Place) string {
+	switch pl.Kind {
+	case rules.Square:
+		return pl.Name
+	case rules.Hole:
+		if pl.Row == 1 {
+			return lang.T("log.hole.north", pl.N)
+		}
+		return lang.T("log.hole.south", pl.N)
+	case rules.Start:
+		return lang.T("log.place.start")
+	case rules.Gate:
+		return lang.T("log.place.gate")
+	case rules.Centre:
+		return lang.T("log.place.centre")
+	case rules.Exit:
+		return lang.T("log.place.exit")
 	}
-	return ouedCircuits[p][i], true
+	return fmt.Sprint(pl.N)
 }

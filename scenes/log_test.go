@@ -1,6 +1,8 @@
 package scenes
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -106,4 +108,87 @@ func TestLogWaitsForTheAnimation(t *testing.T) {
 		return
 	}
 	t.Fatal("no seed's first throw passed the turn on")
+}
+
+// TestLogNamesWhatTheRulesName plays random games of every game and describes each event of
+// each move: every place the log names is the place the rules name for that event (Info.Where),
+// which rulestest.CheckPlaces checks against the rules' own positions before and after every
+// move of the random-play tests. A capture in Sig El Oued must name the square the piece was
+// taken on, a step its first and last square, a sowing its hole.
+func TestLogNamesWhatTheRulesName(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.English)
+	games := games.All()
+	moves := 0
+	for _, g := range games {
+		for seed := int64(1); seed <= 6; seed++ {
+			m, err := rules.NewMatch(g, g.DefaultPlayers, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(uint64(seed), 7))
+			for n := 0; n < 400 && m.State.Phase() != rules.PhaseOver; n++ {
+				legal := m.State.Legal(nil)
+				var ev rules.Events
+				if err := m.PlayMove(legal[rng.IntN(len(legal))], &ev); err != nil {
+					t.Fatal(err)
+				}
+				moves++
+				for _, e := range ev {
+					if err := namesAsRules(g, e); err != nil {
+						t.Fatalf("%s seed %d move %d: %v", g.ID, seed, n, err)
+					}
+				}
+			}
+		}
+	}
+	if moves < 1000 {
+		t.Fatalf("only %d moves played", moves)
+	}
+}
+
+// namesAsRules checks the log's line for the event e alone against the places the rules name.
+func namesAsRules(g *rules.Info, e rules.Event) error {
+	from, to := g.Where(e)
+	var want []rules.Place
+	switch e.Kind {
+	case rules.EvStep:
+		want = []rules.Place{from, to}
+	case rules.EvCaptured, rules.EvLift:
+		want = []rules.Place{from}
+	case rules.EvPlaced, rules.EvWarana, rules.EvTrapped, rules.EvGhoulaAppears, rules.EvGhoulaStep, rules.EvDragged:
+		want = []rules.Place{to}
+	}
+	lines := describe(g, []string{"Amira", "Tesfaye", "Ines", "Kofi"}, rules.Events{e})
+	for _, pl := range want {
+		if pl.Kind == rules.NoPlace {
+			return fmt.Errorf("the rules name no place for %v", e)
+		}
+		w := placeWords(pl)
+		if len(lines) != 1 || !namesPlace(lines[0].Text, w) {
+			return fmt.Errorf("%v is told as %v; the rules say it happened on %q", e, lines, w)
+		}
+	}
+	return nil
+}
+
+// namesPlace reports whether line names the place w as a word of its own ("a3" is not in "a31").
+func namesPlace(line, w string) bool {
+	for i := 0; ; {
+		k := strings.Index(line[i:], w)
+		if k < 0 {
+			return false
+		}
+		a, b := i+k, i+k+len(w)
+		before := a == 0 || !isWordByte(line[a-1])
+		after := b == len(line) || !isWordByte(line[b])
+		if before && after {
+			return true
+		}
+		i = a + 1
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

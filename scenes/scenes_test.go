@@ -452,18 +452,6 @@ func TestDescribeAgrees(t *testing.T) {
 	}
 }
 
-func TestOuedSquares(t *testing.T) {
-	south := "a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3 e3 f3 f2 e2 d2 c2 b2 a2"
-	north := "f3 e3 d3 c3 b3 a3 a2 b2 c2 d2 e2 f2 f1 e1 d1 c1 b1 a1 a2 b2 c2 d2 e2 f2"
-	for p, circuit := range []string{south, north} {
-		for i, want := range strings.Fields(circuit) {
-			if got, _ := ouedSquare(p, i); got != want {
-				t.Errorf("player %d step %d: %s, want %s", p, i, got, want)
-			}
-		}
-	}
-}
-
 // TestMenusFitEveryScreen lays every menu scene out on phones, desktops and odd windows and
 // checks that each button is on screen and at least 44 points high.
 func TestMenusFitEveryScreen(t *testing.T) {

@@ -83,6 +83,7 @@ var Info = &rules.Info{
 	DefaultPlayers: 4,
 	Sticks:         rules.FourGreenWhite,
 	NewState:       func(players int) rules.State { return New(players) },
+	Where:          where,
 	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 

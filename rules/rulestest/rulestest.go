@@ -2,8 +2,9 @@
 // basic_tests): at every step a clone equals the original, legal moves are unique, spelled
 // reversibly and non-empty until the end, decisions offer at least two options, chance
 // probabilities are exact and sum to 1, an illegal move is refused and changes nothing, the
-// game's own invariants hold, a record replays to the identical state, and the game ends within
-// a bound. It imports only the standard library and rules.
+// game's own invariants hold, every place the game names for a move's events is where the
+// rules' own state has its pieces (CheckPlaces), a record replays to the identical state, and
+// the game ends within a bound. It imports only the standard library and rules.
 package rulestest
 
 import (
@@ -70,12 +71,17 @@ func RandomGame(t *testing.T, g *rules.Info, players int, seed int64, maxMoves i
 			mv = legal[rng.IntN(len(legal))]
 		}
 		var ev rules.Events
+		prev := s.Clone()
 		if err := m.PlayMove(mv, &ev); err != nil {
 			t.Errorf("%s: legal move %q refused: %v", where(), s.FormatMove(mv), err)
 			return false
 		}
 		if len(ev) == 0 {
 			t.Errorf("%s: move %q reported no events", where(), s.FormatMove(mv))
+			return false
+		}
+		if err := CheckPlaces(prev, ev, m.State); err != nil {
+			t.Errorf("%s: move %q: %v", where(), s.FormatMove(mv), err)
 			return false
 		}
 	}

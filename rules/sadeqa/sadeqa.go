@@ -69,6 +69,7 @@ var Info = &rules.Info{
 	Sticks:         rules.NoSticks,
 	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 	NewState:       func(int) rules.State { return New() },
+	Where:          where,
 }
 
 // The board.

@@ -78,6 +78,7 @@ var Info = &rules.Info{
 	Sticks:         rules.NoSticks,
 	Rules:          map[string]string{"en": rulesEN, "fr": rulesFR, "ar": rulesAR},
 	NewState:       func(int) rules.State { return New() },
+	Where:          where,
 }
 
 // Board geometry and limits.

@@ -90,6 +90,7 @@ var Info = &rules.Info{
 	DefaultPlayers: 2,
 	Sticks:         rules.SixPolishedRough,
 	NewState:       func(int) rules.State { return New() },
+	Where:          where,
 	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 

@@ -358,7 +358,7 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// The written-out circuits of RULINGS.md, square by square.
+// The written-out circuits of RULINGS.md, square by square, and the places the game names for them.
 func TestCircuits(t *testing.T) {
 	want := [2]string{
 		"a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3 e3 f3 f2 e2 d2 c2 b2 a2",
@@ -369,6 +369,9 @@ func TestCircuits(t *testing.T) {
 		for i := 0; i < CircuitLen; i++ {
 			file, row := Square(pl, i)
 			got = append(got, SquareName(row*Files+file))
+			if named := Place(pl, i).String(); named != got[i] {
+				t.Errorf("%s's circuit index %d is named %s, but lies on %s", playerNames[pl], i, named, got[i])
+			}
 		}
 		if strings.Join(got, " ") != want[pl] {
 			t.Errorf("%s circuit:\n%s\nwant\n%s", playerNames[pl], strings.Join(got, " "), want[pl])
