@@ -175,6 +175,9 @@ type Info struct {
 	NewState func(players int) State
 	// Where names the places of the game's events (see WhereFunc).
 	Where WhereFunc
+	// Ghoula is how the game's sources spell its Ghoula ("Ghula" in Es-Sîg), "" in the games
+	// without one.
+	Ghoula string
 }
 
 // New starts a game of this kind, checking the player count.

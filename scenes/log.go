@@ -163,10 +163,10 @@ func faceKey(g *rules.Info) string {
 // faceWord is what the counted faces are called in game g.
 func faceWord(g *rules.Info) string { return lang.T("log.face." + faceKey(g)) }
 
-// ghoula is the name of the race games' charcoal: the Ghula in Es-Sîg, the Ghoula in Sig wa
-// Duqqan (each as its sources spell it).
+// ghoula is the name of the race games' charcoal as the game's sources spell it (the Ghula in
+// Es-Sîg, the Ghoula in Sig wa Duqqan), in the current language.
 func ghoula(g *rules.Info) string {
-	if g.ID == "es-sig" {
+	if g.Ghoula == "Ghula" {
 		return lang.T("log.ghula")
 	}
 	return lang.T("log.ghoula")

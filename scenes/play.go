@@ -765,8 +765,8 @@ func (s *play) turnText() (title, sub string) {
 			sub = lang.T("play.sub.thinking")
 		case st.Phase() == rules.PhaseThrow:
 			sub = lang.T("play.sub.throw")
-		case s.g.ID == "es-sig":
-			sub = lang.T("play.sub.steer") // its only decision
+		case decision(st) == rules.SteerGhoula:
+			sub = lang.T("play.sub.steer")
 		default:
 			sub = lang.T("play.sub.choose")
 		}
@@ -874,4 +874,12 @@ func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha f
 type logTextKey struct {
 	text string
 	w    int
+}
+
+// decision is the kind of decision due in st, as its rules say.
+func decision(st rules.State) rules.Decision {
+	if d, ok := st.(rules.Decider); ok {
+		return d.Decision()
+	}
+	return rules.ChooseMove
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/rules"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
@@ -26,7 +27,11 @@ type resultRow struct {
 
 func newResults(m *Manager, p *play) *results {
 	s := &results{overlay: overlay{base: base{m: m}, under: p}}
-	ranks := p.match.State.Ranks()
+	out := rules.Outcome{Ranks: p.match.State.Ranks()}
+	if en, ok := p.match.State.(rules.Ender); ok {
+		out = en.Outcome()
+	}
+	ranks := out.Ranks
 	for i, pl := range p.players {
 		r := len(p.players)
 		if i < len(ranks) {
@@ -36,13 +41,15 @@ func newResults(m *Manager, p *play) *results {
 	}
 	sort.SliceStable(s.rows, func(a, b int) bool { return s.rows[a].rank < s.rows[b].rank })
 	var winners []string
-	for _, r := range s.rows {
-		if r.rank == 1 {
-			winners = append(winners, r.p.Name)
+	for _, w := range out.Winners {
+		if w < len(p.players) {
+			winners = append(winners, p.players[w].Name)
 		}
 	}
 	switch {
-	case len(winners) == len(s.rows) && len(s.rows) > 1:
+	case out.Draw:
+		// Only the rules say a game is drawn: players sharing first place in a race that
+		// lets them (everyone who reached Sig wa Duqqan's centre) have all won.
 		s.title = lang.T("results.draw")
 	case len(winners) == 1 && isYou(winners[0]):
 		s.title = lang.T("results.youwin")

@@ -586,3 +586,39 @@ func TestEveryChangeIsPainted(t *testing.T) {
 		}
 	}
 }
+
+// TestResultsSayWhoWon plays Sig wa Duqqan between two computers to the results: RULINGS.md
+// says every player who reaches the centre wins, however many they are, so two players both at
+// the centre are two winners, never "A draw"; one at the centre is the one winner.
+func TestResultsSayWhoWon(t *testing.T) {
+	shared, single := 0, 0
+	for seed := int64(1); seed <= 6 && (shared == 0 || single == 0); seed++ {
+		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Name: "Amira", Level: "easy"}, {Name: "Kofi", Level: "easy"}}})
+		m.settings.Speed = Instant
+		p := playToEnd(t, m, 400_000)
+		r := m.Current().(*results)
+		var at []string
+		for i, pl := range p.players {
+			if p.State().(rules.Locator).Locate(i, 0).Kind == rules.Centre {
+				at = append(at, pl.Name)
+			}
+		}
+		var want string
+		switch len(at) {
+		case 1:
+			single++
+			want = lang.T("results.wins", at[0])
+		case 2:
+			shared++
+			want = lang.T("results.winners", strings.Join(at, lang.T("results.sep")+" "))
+		default:
+			t.Fatalf("seed %d: %d players at the centre at the end", seed, len(at))
+		}
+		if r.title != want {
+			t.Errorf("seed %d: %v at the centre, the results say %q; want %q", seed, at, r.title, want)
+		}
+	}
+	if shared == 0 {
+		t.Error("no game ended with both players at the centre")
+	}
+}

@@ -84,6 +84,7 @@ var Info = &rules.Info{
 	Sticks:         rules.FourGreenWhite,
 	NewState:       func(players int) rules.State { return New(players) },
 	Where:          where,
+	Ghoula:         "Ghula",
 	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 }
 

@@ -44,3 +44,14 @@ func (s *State) Locate(player, piece int) rules.Place {
 	}
 	return Place(int(s.pieces[player]))
 }
+
+// Outcome is how the game ended: everyone but one escaped, ranked by escape order.
+func (s *State) Outcome() rules.Outcome {
+	if s.phase != rules.PhaseOver {
+		return rules.Outcome{}
+	}
+	return rules.NewOutcome(rules.AllEscaped, s.Ranks(), false, nil)
+}
+
+// Decision is the kind of every Es-Sîg decision: steering the Ghula.
+func (s *State) Decision() rules.Decision { return rules.SteerGhoula }

@@ -141,6 +141,9 @@ func CheckState(s rules.State) error {
 		}
 	}
 	ranks := s.Ranks()
+	if err := checkOutcome(s, ranks); err != nil {
+		return err
+	}
 	switch s.Phase() {
 	case rules.PhaseOver:
 		if len(legal) != 0 {
@@ -237,3 +240,35 @@ func illegal(s rules.State, legal []rules.Move) rules.Move {
 func errorf(format string, args ...any) error { return fmt.Errorf(format, args...) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// checkOutcome checks that the game says how it ended (rules.Ender) as its ranks do: an ending
+// once over and none before, the same ranks, the winners exactly the players ranked first.
+func checkOutcome(s rules.State, ranks []int) error {
+	en, ok := s.(rules.Ender)
+	if !ok {
+		return errorf("%s does not say how it ended (rules.Ender)", s.Info().ID)
+	}
+	o := en.Outcome()
+	if (s.Phase() == rules.PhaseOver) != (o.Ending != rules.NotEnded) {
+		return errorf("phase %v with ending %v", s.Phase(), o.Ending)
+	}
+	if fmt.Sprint(o.Ranks) != fmt.Sprint(ranks) {
+		return errorf("outcome ranks %v, state ranks %v", o.Ranks, ranks)
+	}
+	var first []int
+	for p, r := range ranks {
+		if r == 1 {
+			first = append(first, p)
+		}
+	}
+	if fmt.Sprint(o.Winners) != fmt.Sprint(first) {
+		return errorf("outcome winners %v with ranks %v", o.Winners, ranks)
+	}
+	if o.Draw && len(first) < 2 {
+		return errorf("a draw with winners %v", first)
+	}
+	if o.Scores != nil && len(o.Scores) != s.Players() {
+		return errorf("scores %v for %d players", o.Scores, s.Players())
+	}
+	return nil
+}

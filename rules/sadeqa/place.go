@@ -37,3 +37,19 @@ func (s *State) Holds(p rules.Place) (player, count int) {
 	}
 	return -1, 0
 }
+
+// Outcome is how the game ended: the players' scores (Scores) decide, a draw when level.
+func (s *State) Outcome() rules.Outcome {
+	if s.phase != rules.PhaseOver {
+		return rules.Outcome{}
+	}
+	e := rules.NoMoves
+	switch s.end {
+	case EndQuiet:
+		e = rules.QuietMoves
+	case EndRepetition:
+		e = rules.Repetition
+	}
+	sc := s.Scores()
+	return rules.NewOutcome(e, s.Ranks(), true, sc[:])
+}

@@ -63,3 +63,19 @@ func (s *State) Captures(m rules.Move) uint32 {
 	}
 	return captures(to, own, s.pieces[1-p])
 }
+
+// Outcome is how the game ended: captures decide, or the guards (40 quiet moves, a third
+// repetition) give it to the player with more captures, a draw when level.
+func (s *State) Outcome() rules.Outcome {
+	if s.reason == NotOver {
+		return rules.Outcome{}
+	}
+	e := rules.AllTaken
+	switch s.reason {
+	case QuietMoves:
+		e = rules.QuietMoves
+	case Repetition:
+		e = rules.Repetition
+	}
+	return rules.NewOutcome(e, s.Ranks(), true, []int{s.Captured(0), s.Captured(1)})
+}

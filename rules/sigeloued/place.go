@@ -39,3 +39,16 @@ func (s *State) Locate(player, piece int) rules.Place {
 	}
 	return Place(player, int(s.at[player][piece]))
 }
+
+// Outcome is how the game ended: a player lost all six pieces, or QuietLimit turns without a
+// capture drew it.
+func (s *State) Outcome() rules.Outcome {
+	e := rules.AllTaken
+	switch s.outcome {
+	case running:
+		return rules.Outcome{}
+	case drawn:
+		e = rules.QuietMoves
+	}
+	return rules.NewOutcome(e, s.Ranks(), true, []int{int(s.captured[0]), int(s.captured[1])})
+}

@@ -44,3 +44,12 @@ func (s *State) Locate(player, piece int) rules.Place {
 	}
 	return Place(int(s.pieces[player]))
 }
+
+// Outcome is how the game ended: every piece reached the centre or was taken; everyone who
+// reached the centre has won (a shared win, not a draw).
+func (s *State) Outcome() rules.Outcome {
+	if !s.over {
+		return rules.Outcome{}
+	}
+	return rules.NewOutcome(rules.RaceDone, s.Ranks(), false, nil)
+}

@@ -367,15 +367,12 @@ func (b *sadeqaBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			p := e.Player
 			q.Add(board.Step{Start: func() { b.toMove, b.newTurn = p, true }})
 		case rules.EvGameOver:
-			st := after.(*sadeqa.State)
-			sc := st.Scores()
+			out := after.(*sadeqa.State).Outcome()
+			sc := out.Scores
 			msg := lang.T("sadeqa.toast.draw", sc[0], sc[1])
-			if r := st.Ranks(); len(r) == 2 && r[0] != r[1] {
-				w := 0
-				if r[1] == 1 {
-					w = 1
-				}
-				msg = say(b.env, w, "sadeqa.toast.win", sc[0], sc[1])
+			if len(out.Winners) == 1 {
+				w := out.Winners[0]
+				msg = say(b.env, w, "sadeqa.toast.win", sc[w], sc[1-w])
 			}
 			b.animToast(q, msg, sadeqaToastTime*1.6)
 		}

@@ -246,27 +246,29 @@ func (b *seegaBoard) explain(st *seega.State) string {
 	return tell(b.env, p, "seega.pick")
 }
 
-// result says how the game ended.
+// result says how the game ended, from the rules' outcome: who won (or a draw), why, and the
+// captures, the winner's count first.
 func (b *seegaBoard) result(st *seega.State) string {
-	ranks := st.Ranks()
+	out := st.Outcome()
 	winner := -1
-	if len(ranks) == 2 && ranks[0] != ranks[1] {
-		winner = 0
-		if ranks[1] == 1 {
-			winner = 1
-		}
+	if len(out.Winners) == 1 {
+		winner = out.Winners[0]
 	}
 	wins := lang.T("seega.draw")
 	if winner >= 0 {
 		wins = winsText(b.env, winner)
 	}
-	score := fmt.Sprintf("%d–%d", st.Captured(0), st.Captured(1))
-	switch st.Reason() {
-	case seega.NoPieces:
+	score := ""
+	if sc := out.Scores; len(sc) == 2 {
+		first := max(winner, 0)
+		score = fmt.Sprintf("%d–%d", sc[first], sc[1-first])
+	}
+	switch out.Ending {
+	case rules.AllTaken:
 		return say(b.env, 1-winner, "seega.nopieces", wins)
-	case seega.QuietMoves:
+	case rules.QuietMoves:
 		return lang.T("seega.quiet", wins, score)
-	case seega.Repetition:
+	case rules.Repetition:
 		return lang.T("seega.repeat", wins, score)
 	}
 	return lang.T("seega.over", wins)

@@ -117,6 +117,7 @@ func TestSeegaGamesByTaps(t *testing.T) {
 			if b.caption != b.result(hst.st.(*seega.State)) {
 				t.Errorf("caption at the end %q", b.caption)
 			}
+
 			t.Logf("%d moves: %s", hst.moves, b.caption)
 		})
 	}
@@ -258,3 +259,33 @@ func TestSeegaIsACanceler(t *testing.T) {
 func seegaInfo() *rules.Info { return seega.Info }
 
 func seegaState(st rules.State) *seega.State { return st.(*seega.State) }
+
+// TestSeegaGuardEndsSayTheWinnersCountFirst plays random games until the guards (40 quiet
+// moves, a third repetition) end some with a winner: RULINGS.md gives such a game to the player
+// with more captures, and the caption gives the captures winner first ("Computer 2 wins
+// (captures 2–0)", never "0–2").
+func TestSeegaGuardEndsSayTheWinnersCountFirst(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 60 && found < 3; seed++ {
+		hst := newBoardHost(t, seega.Info, 1280, 800)
+		b := hst.b.(*seegaBoard)
+		rng := rand.New(rand.NewPCG(seed, 5))
+		for hst.st.Phase() != rules.PhaseOver {
+			hst.apply(hst.pick(rng))
+			hst.drain(5000, nil)
+		}
+		st := hst.st.(*seega.State)
+		c0, c1 := st.Captured(0), st.Captured(1)
+		if st.Reason() == seega.NoPieces || c0 == c1 {
+			continue
+		}
+		found++
+		want := fmt.Sprintf("%d–%d", max(c0, c1), min(c0, c1))
+		if !strings.Contains(b.caption, want) || !strings.Contains(b.caption, hst.env.Names[map[bool]int{true: 0, false: 1}[c0 > c1]]) {
+			t.Errorf("seed %d: %s, captures %d and %d; the caption says %q, want the winner and %s", seed, st.Reason(), c0, c1, b.caption, want)
+		}
+	}
+	if found == 0 {
+		t.Fatal("no random game ended by a guard with a winner")
+	}
+}

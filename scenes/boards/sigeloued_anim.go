@@ -175,13 +175,11 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			})
 		case rules.EvGameOver:
 			text := lang.T("log.over")
-			if r := after.Ranks(); len(r) == 2 {
-				switch {
-				case r[0] < r[1]:
-					text = say(b.env, 0, "oued.alltaken")
-				case r[1] < r[0]:
-					text = say(b.env, 1, "oued.alltaken")
-				default:
+			if en, ok := after.(rules.Ender); ok {
+				switch out := en.Outcome(); {
+				case len(out.Winners) == 1:
+					text = say(b.env, out.Winners[0], "oued.alltaken")
+				case out.Draw:
 					text = lang.T("oued.drawn", sigeloued.QuietLimit)
 				}
 			}

@@ -120,12 +120,8 @@ func (b *elOuedBoard) restLines() (string, string) {
 	}
 	switch b.st.Phase() {
 	case rules.PhaseOver:
-		if len(w.Ranks) == 2 && w.Ranks[0] != w.Ranks[1] {
-			win := 0
-			if w.Ranks[1] < w.Ranks[0] {
-				win = 1
-			}
-			return say(b.env, win, "oued.won"), last
+		if out := b.st.(rules.Ender).Outcome(); len(out.Winners) == 1 {
+			return say(b.env, out.Winners[0], "oued.won"), last
 		}
 		return lang.T("oued.drawn", sigeloued.QuietLimit), last
 	case rules.PhaseMove:
