@@ -1,0 +1,327 @@
+// Package server is Sig's match server: it keeps matches between players on different
+// devices, checks every move with the same rules packages as the app, throws every stick
+// itself, and keeps every event in NATS JetStream (an embedded server on a data folder, or an
+// external cluster shared by several server processes).
+//
+// One goroutine owns a match's state at a time (match.run); the match's stream of events is the
+// truth, and its state is what replaying the stream gives. Clients speak the protocol of package
+// sig/wire over WebSockets (Handler); every message is size-limited, rate-limited, decoded into a
+// type and refused with a named reason when it does not fit.
+//
+// The game never imports this package (it pulls in NATS and Prometheus).
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"sig/rules/games"
+	"sig/wire"
+)
+
+// Config sets up a Server.
+type Config struct {
+	Store *Store
+	// Away is how long a seat's player must have been gone before the others may choose the
+	// computer or the end for it (default 3 minutes).
+	Away time.Duration
+	// Idle is how long a match with nobody connected stays in memory (default 1 minute).
+	Idle time.Duration
+	// Thinkers is how many computer searches run at once (default: the processors).
+	Thinkers int
+	// ThinkLimit caps one computer move's search (default 1 s).
+	ThinkLimit time.Duration
+	// Rate is how many messages a second one connection may send, Burst how many at once
+	// (defaults 10 and 20: far more than a person needs).
+	Rate, Burst float64
+	Log         *slog.Logger
+	Metrics     *Metrics
+}
+
+// Server keeps the matches this process serves.
+type Server struct {
+	cfg   Config
+	st    *Store
+	log   *slog.Logger
+	met   *Metrics
+	think chan struct{}
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	matches map[string]*match
+	queue   map[string]*Session // quick match: the stranger waiting, per game
+}
+
+// New starts a server over cfg.Store. Close stops it.
+func New(cfg Config) *Server {
+	if cfg.Away <= 0 {
+		cfg.Away = 3 * time.Minute
+	}
+	if cfg.Idle <= 0 {
+		cfg.Idle = time.Minute
+	}
+	if cfg.Thinkers <= 0 {
+		cfg.Thinkers = runtime.NumCPU()
+	}
+	if cfg.ThinkLimit <= 0 {
+		cfg.ThinkLimit = time.Second
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = 10
+	}
+	if cfg.Burst < 1 {
+		cfg.Burst = 20
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics(nil)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Server{
+		cfg: cfg, st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
+		ctx: ctx, cancel: cancel, matches: map[string]*match{}, queue: map[string]*Session{},
+	}
+}
+
+// Close stops every match goroutine (what they stored stays stored) and waits for them.
+func (srv *Server) Close() {
+	srv.cancel()
+	srv.wg.Wait()
+}
+
+// secretBytes is the length of match ids, seat secrets and keys: 128 bits from crypto/rand.
+const secretBytes = 16
+
+var b32 = base32.StdEncoding.WithPadding(base32.NoPadding)
+
+// newSecret is 128 random bits, spelled in lower-case base32 (26 letters and digits).
+func newSecret() string {
+	b := make([]byte, secretBytes)
+	rand.Read(b)
+	return strings.ToLower(b32.EncodeToString(b))
+}
+
+// codeAlphabet spells short codes: no 0/O, 1/I/L, or letters that read as others aloud.
+const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+// newCode is a short code to read aloud: 8 symbols of 31 (about 40 bits), shown as ABCD-EFGH.
+func newCode() string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	var sb strings.Builder
+	for i, x := range b {
+		if i == 4 {
+			sb.WriteByte('-')
+		}
+		sb.WriteByte(codeAlphabet[int(x)%len(codeAlphabet)])
+	}
+	return sb.String()
+}
+
+// normCode reads a code as a person typed it: any case, with or without the dash or spaces.
+func normCode(c string) string {
+	c = strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(c))
+	if len(c) != 8 {
+		return c
+	}
+	return c[:4] + "-" + c[4:]
+}
+
+// hashSecret is what the store keeps of a secret.
+func hashSecret(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
+// sameSecret compares a secret with a stored hash in constant time.
+func sameSecret(secret, hash string) bool {
+	return hash != "" && subtle.ConstantTimeCompare([]byte(hashSecret(secret)), []byte(hash)) == 1
+}
+
+// meta is what the bucket keeps of a match: the secrets, never sent to anyone.
+type meta struct {
+	Game    string     `json:"game"`
+	Players int        `json:"players"`
+	Seats   []seatMeta `json:"seats"`
+	Rounds  []string   `json:"rounds,omitempty"` // each round's throw secret, hex
+}
+
+type seatMeta struct {
+	Kind   wire.SeatKind `json:"kind"`
+	Level  string        `json:"level,omitempty"`
+	Invite string        `json:"invite,omitempty"` // hash of the invite secret
+	Code   string        `json:"code,omitempty"`   // hash of the short code
+	Key    string        `json:"key,omitempty"`    // hash of the key, once the seat is taken
+}
+
+// create opens a match for s, which takes seat 0.
+func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (*match, *wire.Refusal) {
+	g, ok := games.Lookup(msg.Game)
+	if !ok {
+		return nil, wire.Refuse(wire.ReasonBadField, "unknown game %q: one of %s", msg.Game, strings.Join(games.IDs(), ", "))
+	}
+	if _, err := g.New(msg.Players); err != nil {
+		return nil, wire.Refuse(wire.ReasonBadField, "%v", err)
+	}
+	id := newSecret()
+	md := &meta{Game: g.ID, Players: msg.Players}
+	var invites []wire.Invite
+	for i, sp := range msg.Seats {
+		sm := seatMeta{Kind: sp.Kind, Level: sp.Level}
+		if sp.Kind == wire.Person && i > 0 {
+			inv := wire.Invite{Seat: i, Secret: newSecret(), Code: newCode()}
+			sm.Invite, sm.Code = hashSecret(inv.Secret), hashSecret(inv.Code)
+			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i}); err != nil {
+				return nil, srv.busy(err)
+			}
+			invites = append(invites, inv)
+		}
+		md.Seats = append(md.Seats, sm)
+	}
+	key := newSecret()
+	md.Seats[0].Key = hashSecret(key)
+	if _, err := srv.st.putMeta(ctx, id, md, 0); err != nil {
+		return nil, srv.busy(err)
+	}
+	m, r := srv.load(ctx, id, true)
+	if r != nil {
+		return nil, r
+	}
+	m.send(cmd{s: s, msg: msg, create: &created{key: key, invites: invites}})
+	srv.met.created.Inc()
+	return m, nil
+}
+
+type created struct {
+	key     string
+	invites []wire.Invite
+}
+
+// busy is the refusal when the store fails.
+func (srv *Server) busy(err error) *wire.Refusal {
+	srv.log.Warn("store", "err", err)
+	return wire.Refuse(wire.ReasonBusy, "the match store is not answering; try again")
+}
+
+// load finds the match in memory or loads it from the store, and holds it against unloading
+// until the caller's command reaches it (match.send).
+func (srv *Server) load(ctx context.Context, id string, fresh bool) (*match, *wire.Refusal) {
+	srv.mu.Lock()
+	if m, ok := srv.matches[id]; ok {
+		m.pending++
+		srv.mu.Unlock()
+		return m, nil
+	}
+	srv.mu.Unlock()
+	md, rev, err := srv.st.getMeta(ctx, id)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return nil, wire.Refuse(wire.ReasonNoMatch, "no match %q", id)
+	}
+	if err != nil {
+		return nil, srv.busy(err)
+	}
+	m := newMatch(srv, id, md, rev)
+	if err := m.open(ctx, fresh); err != nil {
+		m.close()
+		return nil, srv.busy(err)
+	}
+	srv.mu.Lock()
+	if other, ok := srv.matches[id]; ok { // loaded meanwhile by another request
+		other.pending++
+		srv.mu.Unlock()
+		m.close()
+		return other, nil
+	}
+	m.pending++
+	srv.matches[id] = m
+	srv.met.loaded.Inc()
+	srv.wg.Add(1)
+	go m.run()
+	srv.mu.Unlock()
+	return m, nil
+}
+
+// resolve turns a join or watch by code into the match and seat it names.
+func (srv *Server) resolve(ctx context.Context, msg *wire.ClientMsg) *wire.Refusal {
+	if msg.Code == "" {
+		return nil
+	}
+	e, err := srv.st.getCode(ctx, normCode(msg.Code))
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		return wire.Refuse(wire.ReasonNoMatch, "no match has the code %q", msg.Code)
+	}
+	if err != nil {
+		return srv.busy(err)
+	}
+	msg.Match, msg.Seat, msg.Code = e.Match, e.Seat, normCode(msg.Code)
+	return nil
+}
+
+// quick pairs s with the stranger waiting for the same game, or makes s wait.
+func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.Refusal {
+	g, ok := games.Lookup(msg.Game)
+	if !ok {
+		return wire.Refuse(wire.ReasonBadField, "unknown game %q", msg.Game)
+	}
+	if g.MinPlayers > 2 || g.MaxPlayers < 2 {
+		return wire.Refuse(wire.ReasonNoQueue, "%s is not played by two", g.ID)
+	}
+	srv.mu.Lock()
+	other := srv.queue[g.ID]
+	if other == nil || other == s || other.isClosed() {
+		srv.queue[g.ID] = s
+		srv.mu.Unlock()
+		s.sendMsg(wire.ServerMsg{T: wire.TQueued, Req: msg.Req})
+		return nil
+	}
+	delete(srv.queue, g.ID)
+	srv.mu.Unlock()
+	// The one who waited creates; the newcomer joins with the invite; the match starts at once.
+	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}}
+	id := newSecret()
+	md := &meta{Game: g.ID, Players: 2, Seats: []seatMeta{{Kind: wire.Person}, {Kind: wire.Person}}}
+	keys := [2]string{newSecret(), newSecret()}
+	for i := range keys {
+		md.Seats[i].Key = hashSecret(keys[i])
+	}
+	if _, err := srv.st.putMeta(ctx, id, md, 0); err != nil {
+		return srv.busy(err)
+	}
+	m, r := srv.load(ctx, id, true)
+	if r != nil {
+		return r
+	}
+	srv.met.created.Inc()
+	m.send(cmd{s: other, msg: cm, create: &created{key: keys[0]}, quick: true})
+	m.hold()
+	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1]})
+	return nil
+}
+
+// forget removes a session from the quick-match queue.
+func (srv *Server) forget(s *Session) {
+	srv.mu.Lock()
+	for g, w := range srv.queue {
+		if w == s {
+			delete(srv.queue, g)
+		}
+	}
+	srv.mu.Unlock()
+}

@@ -1,0 +1,228 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	natsserver "github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"sig/wire"
+)
+
+// The JetStream layout. One stream holds every match: match M's events are the messages on
+// subject "sig.m.M", appended with the expected last sequence of that subject, so two writers
+// (two goroutines, two processes) can never both append the same event; the stream republishes
+// each stored event on "sig.ev.M" for the processes serving that match. The key-value bucket
+// holds what must stay secret (seat secrets' hashes, throw secrets) and the short codes.
+const (
+	streamName   = "SIG_MATCHES"
+	bucketName   = "sig_matches"
+	eventSubject = "sig.m."
+	republished  = "sig.ev."
+	seqHeader    = "Sig-Seq"
+)
+
+// Store is the JetStream state of the matches: an embedded NATS server, or an external cluster.
+type Store struct {
+	embedded *natsserver.Server
+	nc       *nats.Conn
+	js       jetstream.JetStream
+	stream   jetstream.Stream
+	kv       jetstream.KeyValue
+}
+
+// StoreConfig says where the matches are kept.
+type StoreConfig struct {
+	// Dir is the embedded NATS server's data folder (used when URL is empty).
+	Dir string
+	// URL is an external NATS cluster's address; its streams get Replicas replicas.
+	URL      string
+	Replicas int
+}
+
+// OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
+// to it in-process), or connects to cfg.URL, and makes sure the stream and bucket exist.
+func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
+	st := &Store{}
+	var err error
+	if cfg.URL == "" {
+		if cfg.Dir == "" {
+			return nil, errors.New("the store needs a data folder or a NATS URL")
+		}
+		st.embedded, err = natsserver.NewServer(&natsserver.Options{
+			ServerName: "sigserver", JetStream: true, StoreDir: cfg.Dir,
+			DontListen: true, NoSigs: true, NoLog: true,
+		})
+		if err != nil {
+			return nil, fmt.Errorf("embedded NATS: %w", err)
+		}
+		st.embedded.Start()
+		if !st.embedded.ReadyForConnections(30 * time.Second) {
+			st.embedded.Shutdown()
+			return nil, errors.New("embedded NATS did not start within 30s")
+		}
+		st.nc, err = nats.Connect("", nats.InProcessServer(st.embedded), nats.Name("sigserver"))
+		cfg.Replicas = 1
+	} else {
+		st.nc, err = nats.Connect(cfg.URL, nats.Name("sigserver"), nats.MaxReconnects(-1))
+		if cfg.Replicas < 1 {
+			cfg.Replicas = 3
+		}
+	}
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("connecting to NATS: %w", err)
+	}
+	if st.js, err = jetstream.New(st.nc); err != nil {
+		st.Close()
+		return nil, err
+	}
+	st.stream, err = st.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: streamName, Subjects: []string{eventSubject + "*"},
+		Storage: jetstream.FileStorage, Replicas: cfg.Replicas, AllowDirect: true,
+		RePublish: &jetstream.RePublish{Source: eventSubject + ">", Destination: republished + ">"},
+	})
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("the matches' stream: %w", err)
+	}
+	st.kv, err = st.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: bucketName, Storage: jetstream.FileStorage, Replicas: cfg.Replicas, History: 1,
+	})
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("the matches' bucket: %w", err)
+	}
+	return st, nil
+}
+
+// Close disconnects and stops the embedded server, if any (after flushing what it holds).
+func (st *Store) Close() {
+	if st.nc != nil {
+		st.nc.Drain()
+		st.nc.Close()
+	}
+	if st.embedded != nil {
+		st.embedded.Shutdown()
+		st.embedded.WaitForShutdown()
+	}
+}
+
+// errConflict: another writer appended to the match first.
+var errConflict = errors.New("another writer appended first")
+
+// appendEvent stores ev as the next event of match id, if the match's last stored message is
+// still the one at stream sequence last (0: the match has none). It returns the new message's
+// stream sequence, or errConflict.
+func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last uint64) (uint64, error) {
+	data, err := json.Marshal(ev)
+	if err != nil {
+		return 0, err
+	}
+	msg := nats.NewMsg(eventSubject + id)
+	msg.Data = data
+	msg.Header.Set(seqHeader, strconv.FormatInt(ev.Seq, 10))
+	ack, err := st.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(last),
+		jetstream.WithMsgID(id+"/"+strconv.FormatInt(ev.Seq, 10)))
+	if err != nil {
+		var apiErr *jetstream.APIError
+		if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
+			apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequenceConstant) {
+			return 0, errConflict
+		}
+		return 0, err
+	}
+	if ack.Duplicate {
+		// The same event number was stored before (by another writer with the same id): what is
+		// stored is not necessarily ours.
+		return 0, errConflict
+	}
+	return ack.Sequence, nil
+}
+
+// loadEvents reads match id's events stored after stream sequence after, in order, with the
+// stream sequence of the last one read (after, if none).
+func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wire.Event, uint64, error) {
+	var evs []wire.Event
+	for {
+		raw, err := st.stream.GetMsg(ctx, after+1, jetstream.WithGetMsgSubject(eventSubject+id))
+		if errors.Is(err, jetstream.ErrMsgNotFound) {
+			return evs, after, nil
+		}
+		if err != nil {
+			return evs, after, err
+		}
+		var ev wire.Event
+		if err := json.Unmarshal(raw.Data, &ev); err != nil {
+			return evs, after, fmt.Errorf("match %s, stream message %d: %w", id, raw.Sequence, err)
+		}
+		evs = append(evs, ev)
+		after = raw.Sequence
+	}
+}
+
+// getMeta reads a match's secrets, with the revision to update them by.
+func (st *Store) getMeta(ctx context.Context, id string) (*meta, uint64, error) {
+	e, err := st.kv.Get(ctx, "m."+id)
+	if err != nil {
+		return nil, 0, err
+	}
+	var m meta
+	if err := json.Unmarshal(e.Value(), &m); err != nil {
+		return nil, 0, err
+	}
+	return &m, e.Revision(), nil
+}
+
+// putMeta writes a match's secrets if they are still at revision rev (0: a new match), and
+// returns the new revision.
+func (st *Store) putMeta(ctx context.Context, id string, m *meta, rev uint64) (uint64, error) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return 0, err
+	}
+	if rev == 0 {
+		return st.kv.Create(ctx, "m."+id, b)
+	}
+	return st.kv.Update(ctx, "m."+id, b, rev)
+}
+
+// codeEntry is where a short code leads.
+type codeEntry struct {
+	Match string `json:"match"`
+	Seat  int    `json:"seat"`
+}
+
+func (st *Store) putCode(ctx context.Context, code string, e codeEntry) error {
+	b, _ := json.Marshal(e)
+	_, err := st.kv.Create(ctx, "c."+code, b)
+	return err
+}
+
+func (st *Store) getCode(ctx context.Context, code string) (codeEntry, error) {
+	var e codeEntry
+	v, err := st.kv.Get(ctx, "c."+code)
+	if err != nil {
+		return e, err
+	}
+	err = json.Unmarshal(v.Value(), &e)
+	return e, err
+}
+
+// subscribe delivers the events other writers store for match id (republished by the stream).
+func (st *Store) subscribe(id string, f func(ev wire.Event, streamSeq uint64)) (*nats.Subscription, error) {
+	return st.nc.Subscribe(republished+id, func(m *nats.Msg) {
+		var ev wire.Event
+		if json.Unmarshal(m.Data, &ev) != nil {
+			return
+		}
+		seq, _ := strconv.ParseUint(m.Header.Get(jetstream.SequenceHeader), 10, 64)
+		f(ev, seq)
+	})
+}
