@@ -28,6 +28,10 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 	say := func(p int, key string, args ...any) {
 		out = append(out, logLine{sayAbout(name(p), key, args...), p})
 	}
+	// sayN is say for a line about the count n, which picks the words' form (lang.N).
+	sayN := func(p int, key string, n int, args ...any) {
+		out = append(out, logLine{sayAboutN(name(p), key, n, args...), p})
+	}
 	add := func(p int, key string, args ...any) {
 		out = append(out, logLine{lang.T(key, args...), p})
 	}
@@ -46,7 +50,7 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		}
 		switch e.Kind {
 		case rules.EvThrow:
-			say(e.Player, "log.throw."+faceKey(g), e.Count, throwWorth(g, ev, i))
+			sayN(e.Player, "log.throw."+faceKey(g), e.Count, e.Count, throwWorth(g, ev, i))
 		case rules.EvExtraThrow:
 			say(e.Player, "log.extra")
 		case rules.EvNoMove:
@@ -58,7 +62,7 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 			_, last := g.Where(runEnd())
 			say(e.Player, "log.step", placeWords(from), placeWords(last))
 		case rules.EvTrapped:
-			say(e.Player, "log.trapped", placeWords(to), e.Value)
+			sayN(e.Player, "log.trapped", e.Value, placeWords(to), e.Value)
 		case rules.EvSigCounted:
 			say(e.Player, "log.sig", e.Count, e.Value)
 		case rules.EvFinished:
@@ -95,12 +99,12 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		case rules.EvBigThrow:
 			say(e.Player, "log.bigthrow", e.Value)
 		case rules.EvFreeAll:
-			say(e.Player, "log.freeall", e.Count)
+			sayN(e.Player, "log.freeall", e.Count, e.Count)
 		case rules.EvPlaced:
 			say(e.Player, "log.placed", placeWords(to))
 		case rules.EvCaptured:
 			if e.Count > 0 { // seeds out of a warana, not a piece
-				say(e.Player, "log.captured.seeds", e.Count, placeWords(from))
+				sayN(e.Player, "log.captured.seeds", e.Count, e.Count, placeWords(from))
 			} else {
 				say(e.Player, "log.captured", placeWords(from))
 			}
@@ -115,9 +119,9 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 			}
 			i += sows
 			if e.Value > 1 {
-				say(e.Player, "log.sow.lap", e.Count, placeWords(from), e.Value)
+				sayN(e.Player, "log.sow.lap", e.Count, e.Count, placeWords(from), e.Value)
 			} else {
-				say(e.Player, "log.sow", e.Count, placeWords(from))
+				sayN(e.Player, "log.sow", e.Count, e.Count, placeWords(from))
 			}
 		case rules.EvWarana:
 			say(e.Player, "log.warana", placeWords(to))
@@ -141,6 +145,14 @@ func sayAbout(name, key string, args ...any) string {
 	return lang.T(key, append([]any{name}, args...)...)
 }
 
+// sayAboutN is sayAbout for a text about the count n, which picks its form (lang.N).
+func sayAboutN(name, key string, n int, args ...any) string {
+	if isYou(name) && lang.Has(lang.English, key+".you") {
+		return lang.N(key+".you", n, args...)
+	}
+	return lang.N(key, n, append([]any{name}, args...)...)
+}
+
 // isYou reports whether a seat's name is the word for the person at the screen ("You", "Vous",
 // "أنت"), in whichever language the name was given.
 func isYou(name string) bool {
@@ -159,9 +171,6 @@ func faceKey(g *rules.Info) string {
 	}
 	return "white"
 }
-
-// faceWord is what the counted faces are called in game g.
-func faceWord(g *rules.Info) string { return lang.T("log.face." + faceKey(g)) }
 
 // ghoula is the name of the race games' charcoal as the game's sources spell it (the Ghula in
 // Es-Sîg, the Ghoula in Sig wa Duqqan), in the current language.

@@ -192,3 +192,35 @@ func namesPlace(line, w string) bool {
 func isWordByte(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
+
+// TestLogCountsAgree: a count in the log takes the noun's form for that number in each
+// language, as a reader of the language writes it: one seed and two, French 0 and 1 in the
+// singular, Arabic's dual and its forms for 3–10 and 11–99.
+func TestLogCountsAgree(t *testing.T) {
+	defer lang.Set(lang.Current())
+	g, _ := games.Lookup("sadeqa")
+	sow := func(n int) string {
+		ev := rules.Events{{Kind: rules.EvLift, Player: 1, From: 12, Count: n, Value: 1}, {Kind: rules.EvSow, Player: 1, To: 13}}
+		return describe(g, []string{"You", "Amira"}, ev)[0].Text
+	}
+	for _, c := range []struct {
+		l    lang.Lang
+		n    int
+		want string
+	}{
+		{lang.English, 1, "Amira sows 1 seed from N3"},
+		{lang.English, 2, "Amira sows 2 seeds from N3"},
+		{lang.French, 1, "Amira sème 1 graine depuis N3"},
+		{lang.French, 11, "Amira sème 11 graines depuis N3"},
+		{lang.Arabic, 1, "Amira يبذر بذرة واحدة من ش3"},
+		{lang.Arabic, 2, "Amira يبذر بذرتين من ش3"},
+		{lang.Arabic, 5, "Amira يبذر 5 بذور من ش3"},
+		{lang.Arabic, 11, "Amira يبذر 11 بذرة من ش3"},
+		{lang.Arabic, 100, "Amira يبذر 100 بذرة من ش3"},
+	} {
+		lang.Set(c.l)
+		if got := sow(c.n); got != c.want {
+			t.Errorf("%s, %d seeds: %q, want %q", c.l, c.n, got, c.want)
+		}
+	}
+}

@@ -615,7 +615,7 @@ func (s *play) throwCaption(ev rules.Events, mover int) string {
 					break
 				}
 			}
-			return lang.T(key, e.Count, faceWord(s.g), throwWorth(s.g, ev, i))
+			return lang.N(key+"."+faceKey(s.g), e.Count, e.Count, throwWorth(s.g, ev, i))
 		}
 	}
 	return ""
@@ -691,7 +691,7 @@ func (s *play) Draw(dst *ebiten.Image) {
 		s.arena.Draw(dst, mt)
 		cap := s.caption
 		if cap == "" && !s.arena.Thrown() {
-			cap = lang.T("play.caption.idle", s.g.Sticks.Count(), faceWord(s.g))
+			cap = lang.N("play.caption.idle."+faceKey(s.g), s.g.Sticks.Count(), s.g.Sticks.Count())
 		}
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}

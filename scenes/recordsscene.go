@@ -66,7 +66,7 @@ func recordLabel(f recordFile) string {
 	if !ok {
 		return f.Name
 	}
-	return lang.T("saves.records.item", g.Name, len(r.Moves))
+	return lang.N("saves.records.item", len(r.Moves), g.Name, len(r.Moves))
 }
 
 // setNotice shows n at the foot of the scene (a refused record, a clipboard that cannot be read).

@@ -441,7 +441,7 @@ func TestDescribeAgrees(t *testing.T) {
 		{Kind: rules.EvPass, Player: 0},
 	}
 	got := describe(g, []string{"You", "Amira"}, ev)
-	want := []string{"You throw again", "Amira passes", "You are blocked: the other player goes again", "Amira sows 5 from N3 (lap 2)", "You pass"}
+	want := []string{"You throw again", "Amira passes", "You are blocked: the other player goes again", "Amira sows 5 seeds from N3 (lap 2)", "You pass"}
 	if len(got) != len(want) {
 		t.Fatalf("lines %v", got)
 	}

@@ -437,7 +437,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		sprites.DrawBoardPicture(dst, s.g.ID, s.pic.S())
 	}
 	clip := dst.SubImage(s.form.Inset(-mt.Pt(8)).Image()).(*ebiten.Image)
-	label := lang.T("setup.players", s.n)
+	label := lang.N("setup.players", s.n, s.n)
 	room := s.count.W
 	if s.g.MinPlayers != s.g.MaxPlayers {
 		room -= 2*mt.Pt(52) + mt.Pt(16) // the count's buttons

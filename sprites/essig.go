@@ -1,7 +1,6 @@
 package sprites
 
 import (
-	"fmt"
 	"image/color"
 	"math"
 	"strconv"
@@ -23,10 +22,11 @@ type EsSigSpec struct {
 	// Players is how many rings there are.
 	Players int
 	// Words are the board's labels in the player's language: Start over the start groove, Sig
-	// on the final spaces, Sigs (a format taking the count) on the traps, Places under the
-	// escape order's places. An empty word is left off (the picker's small picture).
-	Start, Sig, Sigs string
-	Places           []string
+	// on the final spaces, TrapWords on each trap (how many sîgs it asks, by space), Places
+	// under the escape order's places. An empty word is left off (the picker's small picture).
+	Start, Sig string
+	TrapWords  map[int]string
+	Places     []string
 }
 
 // EsSigTable is Es-Sîg's board laid out in a rectangle: a plank of carved wood with the 7×7
@@ -183,8 +183,8 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 		BoardText(dst, strconv.Itoa(s), x+side*0.17, y+side*0.16, u*0.19, true, chalk(0.55))
 		label := ""
 		switch {
-		case t.spec.Traps[s] > 0 && t.spec.Sigs != "":
-			label = fmt.Sprintf(t.spec.Sigs, t.spec.Traps[s])
+		case t.spec.Traps[s] > 0 && t.spec.TrapWords[s] != "":
+			label = t.spec.TrapWords[s]
 		case final[s]:
 			label = t.spec.Sig
 		}

@@ -100,18 +100,19 @@ func newEsSigBoard(env *board.Env) *esSigBoard {
 
 // esSpec is the board's geometry from the rules: the track's squares, the traps, the final three.
 func esSpec(players int) sprites.EsSigSpec {
-	spec := sprites.EsSigSpec{Traps: map[int]int{}, Players: players}
+	spec := sprites.EsSigSpec{Traps: map[int]int{}, TrapWords: map[int]string{}, Players: players}
 	for x := 1; x <= essig.Last; x++ {
 		col, row, _ := essig.Cell(x)
 		spec.Track = append(spec.Track, [2]int{col, row})
 		if n := essig.TrapSigs(x); n > 0 {
 			spec.Traps[x] = n
+			spec.TrapWords[x] = lang.N("essig.sigs", n, n)
 		}
 	}
 	for x := essig.LastRun; x <= essig.Last; x++ {
 		spec.Final = append(spec.Final, x)
 	}
-	spec.Start, spec.Sig, spec.Sigs = lang.T("boards.start"), lang.T("essig.sig"), lang.T("essig.sigs")
+	spec.Start, spec.Sig = lang.T("boards.start"), lang.T("essig.sig")
 	for k := 1; k < players; k++ {
 		spec.Places = append(spec.Places, lang.Ordinal(k))
 	}

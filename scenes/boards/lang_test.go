@@ -196,8 +196,13 @@ func TestEsSigLabelsSpeak(t *testing.T) {
 		lang.Set(l.Code)
 		spec := esSpec(4)
 		want := []string{lang.In(l.Code, "boards.start"), lang.In(l.Code, "essig.sig")}
-		if spec.Start != want[0] || spec.Sig != want[1] || !strings.Contains(spec.Sigs, "%d") || len(spec.Places) != 3 {
-			t.Errorf("%s: labels %q %q %q %q", l.Code, spec.Start, spec.Sig, spec.Sigs, spec.Places)
+		if spec.Start != want[0] || spec.Sig != want[1] || len(spec.Places) != 3 {
+			t.Errorf("%s: labels %q %q %q", l.Code, spec.Start, spec.Sig, spec.Places)
+		}
+		for x, n := range spec.Traps {
+			if w := spec.TrapWords[x]; w != lang.InN(l.Code, "essig.sigs", n, n) {
+				t.Errorf("%s: trap %d (%d sîgs) says %q", l.Code, x, n, w)
+			}
 		}
 		if l.Code != lang.English && (spec.Start == "START" || spec.Places[0] == "1st") {
 			t.Errorf("%s: English labels %q %q", l.Code, spec.Start, spec.Places)

@@ -310,7 +310,7 @@ func (b *sadeqaBoard) result(st *sadeqa.State) string {
 	why := lang.T("sadeqa.why.nomove")
 	switch st.Ended() {
 	case sadeqa.EndQuiet:
-		why = lang.T("sadeqa.why.quiet", sadeqa.QuietLimit)
+		why = lang.N("sadeqa.why.quiet", sadeqa.QuietLimit, sadeqa.QuietLimit)
 	case sadeqa.EndRepetition:
 		why = lang.T("sadeqa.why.repeat")
 	}
@@ -1035,7 +1035,7 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 func (b *sadeqaBoard) storeLabelW(p int) float64 {
 	d := b.table.Stores[p&1]
 	in := d.W - d.H*0.9
-	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, lang.T("sadeqa.score.captured", 80, 80)))
+	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, lang.N("sadeqa.score.captured", 80, 80, 80)))
 	return math.Max(in*0.25, math.Min(in*0.45, need))
 }
 
@@ -1047,11 +1047,11 @@ func (b *sadeqaBoard) scoreText(p, score int) string {
 		b.scoreLang = lang.Current()
 		switch {
 		case score == b.captured[p]:
-			b.score[p] = lang.T("sadeqa.score", score)
+			b.score[p] = lang.N("sadeqa.score", score, score)
 		case b.captured[p] == 0:
-			b.score[p] = lang.T("sadeqa.score.waranas", score)
+			b.score[p] = lang.N("sadeqa.score.waranas", score, score)
 		default:
-			b.score[p] = lang.T("sadeqa.score.captured", score, b.captured[p])
+			b.score[p] = lang.N("sadeqa.score.captured", score, score, b.captured[p])
 		}
 	}
 	return b.score[p]

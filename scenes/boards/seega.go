@@ -880,7 +880,7 @@ func seegaTrayWords() *[2][seega.PiecesEach + 1]string {
 	w := new([2][seega.PiecesEach + 1]string)
 	for n := range w[0] {
 		w[0][n] = lang.T("seega.tray.hand", n)
-		w[1][n] = lang.T("seega.tray.captured", n)
+		w[1][n] = lang.N("seega.tray.captured", n, n)
 	}
 	seegaTrayCache[l] = w
 	return w

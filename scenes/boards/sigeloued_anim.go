@@ -75,7 +75,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 		case rules.EvNoMove:
 			b.banner1(q, lang.T("oued.lost", e.Value), elOuedLostTime, nil)
 		case rules.EvFreeAll:
-			b.banner1(q, lang.T("oued.freeall", e.Count), elOuedPopTime, nil)
+			b.banner1(q, lang.N("oued.freeall", e.Count, e.Count), elOuedPopTime, nil)
 		case rules.EvStep:
 			if e.Piece < 0 || e.Piece >= sigeloued.Pieces {
 				continue
@@ -180,7 +180,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 				case len(out.Winners) == 1:
 					text = say(b.env, out.Winners[0], "oued.alltaken")
 				case out.Draw:
-					text = lang.T("oued.drawn", sigeloued.QuietLimit)
+					text = lang.N("oued.drawn", sigeloued.QuietLimit, sigeloued.QuietLimit)
 				}
 			}
 			b.banner1(q, text, elOuedPopTime, nil)

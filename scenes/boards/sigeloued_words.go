@@ -123,7 +123,7 @@ func (b *elOuedBoard) restLines() (string, string) {
 		if out := b.st.(rules.Ender).Outcome(); len(out.Winners) == 1 {
 			return say(b.env, out.Winners[0], "oued.won"), last
 		}
-		return lang.T("oued.drawn", sigeloued.QuietLimit), last
+		return lang.N("oued.drawn", sigeloued.QuietLimit, sigeloued.QuietLimit), last
 	case rules.PhaseMove:
 		v := 0
 		if w.Value != nil {

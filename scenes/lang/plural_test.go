@@ -123,3 +123,81 @@ func TestCategories(t *testing.T) {
 		}
 	}
 }
+
+// figures are the texts whose numbers agree with no noun, so they need no plural forms: a
+// number that names something (a hole, a player, a lap, a move in a replay), a throw's value
+// or a distance ("the 6", "move 13"), a score or a percentage, or a count put as a label
+// ("Captured: 3" in the language that says it so).
+var figures = map[string]string{
+	"seega.captures.n":      "said only of two pieces or more (seega.captures.one is one); Arabic writes قطعًا عددها %d",
+	"seega.captures.n.you":  "as seega.captures.n",
+	"seega.tray.hand":       "a label: 3 in hand, 3 en main, في اليد: 3",
+	"sadeqa.result":         "a score, 24–24",
+	"sadeqa.toast.draw":     "a score",
+	"sadeqa.toast.win":      "a score",
+	"sadeqa.toast.win.you":  "a score",
+	"sadeqa.lifts":          "the lap's number",
+	"sadeqa.lifts.you":      "the lap's number",
+	"sadeqa.note.warana":    "a hole's number",
+	"sadeqa.note.empty":     "a hole's number",
+	"sadeqa.note.endless":   "a hole's number",
+	"oued.lost":             "a throw's value",
+	"oued.m.bigsix":         "a throw's value and a distance",
+	"oued.m.bonus.sig":      "which extra throw",
+	"oued.m.bonus.six":      "which extra throw",
+	"oued.m.bonus.rough":    "which extra throw",
+	"oued.m.bonus.move":     "a distance, and which extra throw",
+	"oued.m.six.then":       "a throw's value",
+	"oued.m.move":           "a distance",
+	"oued.now.big":          "a distance",
+	"oued.now.play":         "a throw's value",
+	"oued.bonus.13":         "which extra throw",
+	"oued.bonus":            "which extra throw",
+	"oued.btn.move":         "a distance",
+	"oued.btn.free":         "a throw's value and the distance left",
+	"oued.btn.endstakes":    "a button's label: takes 2",
+	"log.player":            "a player's number",
+	"log.worth":             "a throw's value",
+	"log.worth.ghoula":      "a distance",
+	"log.nomove":            "a throw's value",
+	"log.nomove.you":        "a throw's value",
+	"log.sig":               "which sîg of how many: 2 of 5",
+	"log.sig.you":           "which sîg of how many",
+	"log.escaped":           "a place in the escape order",
+	"log.escaped.you":       "a place in the escape order",
+	"log.bigthrow":          "a throw's value",
+	"log.bigthrow.you":      "a throw's value",
+	"log.hole.south":        "a hole's name, S3",
+	"log.hole.north":        "a hole's name, N3",
+	"player.n":              "a player's number",
+	"player.computer":       "a computer's number",
+	"setup.range":           "the bounds of a choice: (2 to 8)",
+	"settings.volume.value": "a percentage",
+	"settings.volume.muted": "a percentage",
+	"play.more":             "a page of the log: 2/3",
+	"saves.replay.move":     "which move of how many",
+	"saves.replay.player":   "a player's number",
+}
+
+// TestCountsAgree: every text with a number is either plural (one form per category) or one
+// of the figures, so a new count cannot slip in as "%d seeds" and read "1 seeds".
+func TestCountsAgree(t *testing.T) {
+	for _, k := range Keys(English) {
+		if strings.Contains(k, ":") {
+			continue
+		}
+		verbs, _ := args(texts[English][k])
+		counted := false
+		for _, v := range verbs {
+			counted = counted || v == 'd'
+		}
+		if _, ok := figures[k]; counted && !ok {
+			t.Errorf("%q (%q) shows a number: give it plural forms (key:one, key:other…) or list it in figures", k, texts[English][k])
+		}
+	}
+	for k := range figures {
+		if _, ok := texts[English][k]; !ok {
+			t.Errorf("figures lists %q, which is not a plain text of the catalogue", k)
+		}
+	}
+}
