@@ -1,8 +1,9 @@
 // Command sigserve serves the built browser game (dist/web) on this machine, for trying the
 // WebAssembly build locally: `./build.sh serve` builds the site and runs it.
 //
-// It serves the precompressed twin (name.gz) of a file when the browser accepts gzip, so what
-// is measured locally is what a static host would send; gives .wasm its application/wasm type
+// It serves the precompressed twin of a file, name.br to a browser that takes Brotli, else
+// name.gz to one that takes gzip, else the plain file (with Vary: Accept-Encoding), so what is
+// measured locally is what a static host would send; gives .wasm its application/wasm type
 // (which streaming compilation requires) and every answer a Content-Length (which the loading
 // bar counts against); and asks the browser to revalidate every time, so a rebuild is seen on
 // the next reload. It lists no directories and serves nothing outside -dir.

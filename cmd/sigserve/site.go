@@ -37,17 +37,19 @@ func (s *site) Close() error { return s.root.Close() }
 // contentTypes fixes the types that matter here instead of trusting the machine's mime tables:
 // the browser refuses to compile a .wasm streamed with any other type.
 var contentTypes = map[string]string{
-	".html": "text/html; charset=utf-8",
-	".js":   "text/javascript; charset=utf-8",
-	".css":  "text/css; charset=utf-8",
-	".wasm": "application/wasm",
-	".json": "application/json",
-	".png":  "image/png",
-	".svg":  "image/svg+xml",
-	".ico":  "image/x-icon",
-	".txt":  "text/plain; charset=utf-8",
-	".md":   "text/markdown; charset=utf-8",
-	".gz":   "application/gzip",
+	".html":        "text/html; charset=utf-8",
+	".js":          "text/javascript; charset=utf-8",
+	".css":         "text/css; charset=utf-8",
+	".wasm":        "application/wasm",
+	".json":        "application/json",
+	".png":         "image/png",
+	".svg":         "image/svg+xml",
+	".ico":         "image/x-icon",
+	".txt":         "text/plain; charset=utf-8",
+	".md":          "text/markdown; charset=utf-8",
+	".gz":          "application/gzip",
+	".br":          "application/x-brotli",
+	".webmanifest": "application/manifest+json",
 }
 
 func contentType(name string) string {
@@ -93,29 +95,57 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Add("Vary", "Accept-Encoding")
 	etag := strconv.FormatInt(info.Size(), 36) + "-" + strconv.FormatInt(info.ModTime().UnixNano(), 36)
 
-	// The precompressed twin, when the browser takes gzip and the twin is not older than the
-	// file (a stale .gz left by an earlier build would otherwise be served).
-	if !strings.HasSuffix(name, ".gz") && acceptsGzip(r.Header.Get("Accept-Encoding")) {
-		if gz, gzInfo, err := s.open(name + ".gz"); err == nil {
-			if gzInfo.Mode().IsRegular() && !gzInfo.ModTime().Before(info.ModTime()) {
-				defer gz.Close()
-				h.Set("Content-Encoding", "gzip")
-				h.Set("ETag", `"`+etag+`-gz"`)
-				// ServeContent leaves Content-Length out once an encoding is set (it
-				// expects compression on the fly), but the loading bar needs it: set it
-				// here, and serve the whole twin, never a range of it.
-				h.Set("Content-Length", strconv.FormatInt(gzInfo.Size(), 10))
-				whole := r.Clone(r.Context())
-				whole.Header.Del("Range")
-				whole.Header.Del("If-Range")
-				http.ServeContent(w, whole, name, gzInfo.ModTime(), gz)
+	// A Range request gets ranges of the plain file: ranges of a compressed twin would be
+	// ranges of its compressed bytes, which no browser asks for and few clients expect.
+	if r.Header.Get("Range") == "" && !isTwin(name) {
+		for _, c := range choose(r.Header.Get("Accept-Encoding")) {
+			if s.serveTwin(w, r, name, info, etag, c) {
 				return
 			}
-			gz.Close()
 		}
 	}
 	h.Set("ETag", `"`+etag+`"`)
 	http.ServeContent(w, r, name, info.ModTime(), f)
+}
+
+// A coding is a content coding with a precompressed twin beside the file: name + suffix.
+type coding struct {
+	name   string // as in Accept-Encoding and Content-Encoding
+	suffix string
+}
+
+// codings are the twins sigserve knows, best first: Brotli's are about a quarter smaller.
+var codings = []coding{{"br", ".br"}, {"gzip", ".gz"}}
+
+func isTwin(name string) bool {
+	for _, c := range codings {
+		if strings.HasSuffix(name, c.suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// serveTwin sends name's precompressed twin in coding c, if there is one and it is not older
+// than the file (a stale twin left by an earlier build would otherwise be served), and
+// reports whether it did.
+func (s *site) serveTwin(w http.ResponseWriter, r *http.Request, name string, info fs.FileInfo, etag string, c coding) bool {
+	twin, twinInfo, err := s.open(name + c.suffix)
+	if err != nil {
+		return false
+	}
+	defer twin.Close()
+	if !twinInfo.Mode().IsRegular() || twinInfo.ModTime().Before(info.ModTime()) {
+		return false
+	}
+	h := w.Header()
+	h.Set("Content-Encoding", c.name)
+	h.Set("ETag", `"`+etag+`-`+c.name+`"`)
+	// ServeContent leaves Content-Length out once an encoding is set (it expects compression
+	// on the fly), but the loading bar needs it: set it here (the request has no Range).
+	h.Set("Content-Length", strconv.FormatInt(twinInfo.Size(), 10))
+	http.ServeContent(w, r, name, twinInfo.ModTime(), twin)
+	return true
 }
 
 func (s *site) open(name string) (*os.File, fs.FileInfo, error) {
@@ -131,31 +161,50 @@ func (s *site) open(name string) (*os.File, fs.FileInfo, error) {
 	return f, info, nil
 }
 
-// acceptsGzip reports whether an Accept-Encoding header allows gzip: named with a quality
-// above zero, or not named and allowed by "*".
-func acceptsGzip(header string) bool {
-	gzipQ, anyQ := -1.0, -1.0
+// choose lists the codings with twins that an Accept-Encoding header allows, the browser's
+// most wanted first and Brotli before gzip where it wants both as much. A coding is allowed
+// when named with a quality above zero, or not named and allowed by "*".
+func choose(header string) []coding {
+	named := map[string]float64{}
+	anyQ := -1.0
 	for part := range strings.SplitSeq(header, ",") {
-		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		coding = strings.ToLower(strings.TrimSpace(coding))
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
 		q := 1.0
 		for p := range strings.SplitSeq(params, ";") {
 			k, v, ok := strings.Cut(strings.TrimSpace(p), "=")
 			if ok && strings.EqualFold(strings.TrimSpace(k), "q") {
-				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 1 {
 					q = f
 				}
 			}
 		}
-		switch coding {
-		case "gzip", "x-gzip":
-			gzipQ = max(gzipQ, q)
-		case "*":
+		if name == "x-gzip" {
+			name = "gzip"
+		}
+		if name == "*" {
 			anyQ = max(anyQ, q)
+		} else if old, ok := named[name]; !ok || q > old {
+			named[name] = q
 		}
 	}
-	if gzipQ >= 0 {
-		return gzipQ > 0
+	var out []coding
+	var qs []float64
+	for _, c := range codings {
+		q, ok := named[c.name]
+		if !ok {
+			q = anyQ
+		}
+		if q <= 0 {
+			continue
+		}
+		// Insert after every coding wanted at least as much (stable: br stays first on a tie).
+		i := len(out)
+		for i > 0 && qs[i-1] < q {
+			i--
+		}
+		out = append(out[:i], append([]coding{c}, out[i:]...)...)
+		qs = append(qs[:i], append([]float64{q}, qs[i:]...)...)
 	}
-	return anyQ > 0
+	return out
 }
