@@ -53,3 +53,35 @@ func (s *State) Outcome() rules.Outcome {
 	sc := s.Scores()
 	return rules.NewOutcome(e, s.Ranks(), true, sc[:])
 }
+
+// Why says why a sowing is refused.
+type Why uint8
+
+const (
+	// IsWarana: the hole is a warana (Refusal.Owner's); no sowing starts from a warana.
+	IsWarana Why = iota + 1
+	// Empty: the hole has no seeds.
+	Empty
+	// Endless: sowing from the hole would never end.
+	Endless
+)
+
+// Refusal is the error Apply returns for a sowing the rules refuse: why, and the mover's hole
+// number (1..10).
+type Refusal struct {
+	Why   Why
+	Hole  int
+	Owner int // a warana's owner, -1 otherwise
+	msg   string
+}
+
+func (r *Refusal) Error() string { return r.msg }
+
+// Sow is the move that sows from hole i (0..19), for the hole's owner: South's S1..S10 and
+// North's N1..N10 are each their owner's moves 1..10.
+func Sow(i int) (m rules.Move, owner int) {
+	if i < 0 || i >= Holes {
+		return 0, -1
+	}
+	return rules.Move(i%RowHoles + 1), i / RowHoles
+}

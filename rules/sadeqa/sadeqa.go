@@ -305,18 +305,22 @@ func (s *State) Apply(m rules.Move, ev *rules.Events) error {
 	return nil
 }
 
-// illegal explains why the mover cannot sow from their hole k.
+// illegal explains why the mover cannot sow from their hole k, as a *Refusal.
 func (s *State) illegal(k int) error {
 	p := int(s.toMove)
 	i := Hole(p, k)
+	r := &Refusal{Why: Endless, Hole: k, Owner: -1}
 	why := "sowing from it would never end"
 	switch {
 	case s.Warana(i) >= 0:
+		r.Why, r.Owner = IsWarana, s.Warana(i)
 		why = fmt.Sprintf("it is a warana (%s's)", playerName(s.Warana(i)))
 	case s.holes.get(i) == 0:
+		r.Why = Empty
 		why = "it is empty"
 	}
-	return fmt.Errorf("illegal move \"%d\": %s cannot sow from hole %d: %s", k, playerName(p), k, why)
+	r.msg = fmt.Sprintf("illegal move \"%d\": %s cannot sow from hole %d: %s", k, playerName(p), k, why)
+	return r
 }
 
 // run plays the mover's hole k, then every forced step, until a decision or the end.

@@ -595,6 +595,21 @@ captured: 35 34`)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("move %d: error %v, want %q", c.move, err, c.want)
 		}
+		var r *Refusal
+		switch errors.As(err, &r); c.move {
+		case 1:
+			if r == nil || r.Why != IsWarana || r.Hole != 1 || r.Owner != South {
+				t.Errorf("move 1: refusal %+v, want South's warana, hole 1", r)
+			}
+		case 4:
+			if r == nil || r.Why != Empty || r.Hole != 4 {
+				t.Errorf("move 4: refusal %+v, want an empty hole 4", r)
+			}
+		default:
+			if r != nil {
+				t.Errorf("move %d: a refusal %+v for a move that is not a hole", c.move, r)
+			}
+		}
 		if !s.Equal(before) {
 			t.Errorf("move %d: a refused move changed the position", c.move)
 		}

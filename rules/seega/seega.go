@@ -526,7 +526,8 @@ func (s *State) genLegal() {
 	s.nLegal = int8(n)
 }
 
-// refuse explains why m, not in the legal list, cannot be played.
+// refuse explains why m, not in the legal list, cannot be played: a *Refusal for a placement
+// or a step, whose message is the protocol's English text.
 func (s *State) refuse(m rules.Move) error {
 	name := s.FormatMove(m)
 	if m.IsThrow() {
@@ -542,33 +543,33 @@ func (s *State) refuse(m rules.Move) error {
 	if !step {
 		switch {
 		case !s.Placing():
-			return fmt.Errorf("illegal move %q: every piece is placed; step a piece instead (like \"c2-c3\")", name)
+			return refusal(PlacingOver, to, "illegal move %q: every piece is placed; step a piece instead (like \"c2-c3\")", name)
 		case to == Centre:
-			return fmt.Errorf("illegal move %q: the centre stays empty until every piece is placed", name)
+			return refusal(CentreFirst, to, "illegal move %q: the centre stays empty until every piece is placed", name)
 		case occupied:
-			return fmt.Errorf("illegal move %q: %s is not empty", name, SquareName(to))
+			return refusal(Occupied, to, "illegal move %q: %s is not empty", name, SquareName(to))
 		}
 		return fmt.Errorf("illegal move %q", name)
 	}
 	own, opp := s.pieces[p], s.pieces[1-p]
 	switch {
 	case s.Placing():
-		return fmt.Errorf("illegal move %q: pieces are still being placed (%s places next)", name, string(me))
+		return refusal(StillPlacing, from, "illegal move %q: pieces are still being placed (%s places next)", name, string(me))
 	case own&(1<<from) == 0:
-		return fmt.Errorf("illegal move %q: there is no %s piece on %s", name, string(me), SquareName(from))
+		return refusal(NoPiece, from, "illegal move %q: there is no %s piece on %s", name, string(me), SquareName(from))
 	case adj[from]&(1<<to) == 0:
-		return fmt.Errorf("illegal move %q: %s is not next to %s (a piece steps one square, never diagonally)", name, SquareName(to), SquareName(from))
+		return refusal(NotAdjacent, to, "illegal move %q: %s is not next to %s (a piece steps one square, never diagonally)", name, SquareName(to), SquareName(from))
 	case occupied:
-		return fmt.Errorf("illegal move %q: %s is not empty", name, SquareName(to))
+		return refusal(Occupied, to, "illegal move %q: %s is not empty", name, SquareName(to))
 	}
 	c := captures(to, own, opp)
 	switch {
 	case s.chain:
-		return fmt.Errorf("illegal move %q: %s must capture again and this move captures nothing", name, string(me))
+		return refusal(MustChain, from, "illegal move %q: %s must capture again and this move captures nothing", name, string(me))
 	case s.blocked >= 0 && !mobile(opp&^c, own&^(1<<from)|1<<to):
-		return fmt.Errorf("illegal move %q: %s is blocked, and this move leaves them without a move", name, string(mark[s.blocked]))
+		return refusal(OpensNoWay, from, "illegal move %q: %s is blocked, and this move leaves them without a move", name, string(mark[s.blocked]))
 	case c == 0:
-		return fmt.Errorf("illegal move %q: capture is compulsory and this move captures nothing", name)
+		return refusal(MustCapture, from, "illegal move %q: capture is compulsory and this move captures nothing", name)
 	}
 	return fmt.Errorf("illegal move %q", name)
 }

@@ -579,18 +579,20 @@ func TestRefused(t *testing.T) {
 		movement: x to move, o blocked`
 	tests := []struct {
 		position, move, err string
+		why                 Why // the typed reason (0: not a Refusal)
+		square              string
 	}{
-		{placement, "c3", `illegal move "c3": the centre stays empty until every piece is placed`},
-		{placement, "a1", `illegal move "a1": a1 is not empty`},
-		{placement, "a1-a2", `illegal move "a1-a2": pieces are still being placed (x places next)`},
-		{placement, "throw 2", `"throw 2" is not a Seega move: Seega is played without sticks`},
-		{movement, "c1", `illegal move "c1": every piece is placed; step a piece instead (like "c2-c3")`},
-		{movement, "e1-d1", `illegal move "e1-d1": there is no x piece on e1`},
-		{movement, "b1-a2", `illegal move "b1-a2": a2 is not next to b1 (a piece steps one square, never diagonally)`},
-		{movement, "b1-c1", `illegal move "b1-c1": capture is compulsory and this move captures nothing`},
-		{movement, "c4-d4", `illegal move "c4-d4": d4 is not empty`},
-		{chain, "b2-c2", `illegal move "b2-c2": x must capture again and this move captures nothing`},
-		{blocked, "e5-e4", `illegal move "e5-e4": o is blocked, and this move leaves them without a move`},
+		{placement, "c3", `illegal move "c3": the centre stays empty until every piece is placed`, CentreFirst, "c3"},
+		{placement, "a1", `illegal move "a1": a1 is not empty`, Occupied, "a1"},
+		{placement, "a1-a2", `illegal move "a1-a2": pieces are still being placed (x places next)`, StillPlacing, "a1"},
+		{placement, "throw 2", `"throw 2" is not a Seega move: Seega is played without sticks`, 0, ""},
+		{movement, "c1", `illegal move "c1": every piece is placed; step a piece instead (like "c2-c3")`, PlacingOver, "c1"},
+		{movement, "e1-d1", `illegal move "e1-d1": there is no x piece on e1`, NoPiece, "e1"},
+		{movement, "b1-a2", `illegal move "b1-a2": a2 is not next to b1 (a piece steps one square, never diagonally)`, NotAdjacent, "a2"},
+		{movement, "b1-c1", `illegal move "b1-c1": capture is compulsory and this move captures nothing`, MustCapture, "b1"},
+		{movement, "c4-d4", `illegal move "c4-d4": d4 is not empty`, Occupied, "d4"},
+		{chain, "b2-c2", `illegal move "b2-c2": x must capture again and this move captures nothing`, MustChain, "b2"},
+		{blocked, "e5-e4", `illegal move "e5-e4": o is blocked, and this move leaves them without a move`, OpensNoWay, "e5"},
 	}
 	for _, tc := range tests {
 		s := mustParse(t, literal(tc.position))
@@ -605,6 +607,10 @@ func TestRefused(t *testing.T) {
 		err := s.Apply(m, nil)
 		if err == nil || err.Error() != tc.err {
 			t.Errorf("%s: got error %v, want %s", tc.move, err, tc.err)
+		}
+		var r *Refusal
+		if got := errors.As(err, &r); got != (tc.why != 0) || got && (r.Why != tc.why || r.Square != tc.square) {
+			t.Errorf("%s: refusal %+v, want why %d on %q", tc.move, r, tc.why, tc.square)
 		}
 		if !s.Equal(before) {
 			t.Errorf("%s: the refused move changed the state", tc.move)
@@ -822,5 +828,57 @@ func TestInfo(t *testing.T) {
 	}
 	if !strings.Contains(Info.Rules["en"], "How Sig reads the sources") {
 		t.Errorf("rules page lacks its rulings section")
+	}
+}
+
+// TestPieceRefusal asks why a piece cannot move, in positions drawn as text: capture is
+// compulsory and it captures nothing, the blocked rule, hemmed in, the opponent's piece, an
+// empty square; and a piece that can move has no refusal.
+func TestPieceRefusal(t *testing.T) {
+	movement := `
+		5 . . . . .
+		4 . x x o x
+		3 . o . . .
+		2 x . o x .
+		1 . x . . o
+		movement: x to move`
+	hemmed := `
+		5 x o . . .
+		4 o . . . .
+		3 . . . . .
+		2 . . . . x
+		1 . . . . o
+		movement: x to move`
+	blocked := `
+		5 . . . . x
+		4 . . . . .
+		3 x . . . .
+		2 o x . . .
+		1 o o x . .
+		movement: x to move, o blocked`
+	for _, tc := range []struct {
+		position, square string
+		why              Why // 0: the piece can move
+	}{
+		{movement, "e4", MustCapture},
+		{movement, "a2", 0},
+		{movement, "e1", TheirPiece},
+		{movement, "a1", NoPiece},
+		{hemmed, "a5", Stuck},
+		{blocked, "e5", OpensNoWay},
+		{blocked, "b2", 0},
+	} {
+		s := mustParse(t, literal(tc.position))
+		sq, err := ParseSquare(tc.square)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := s.PieceRefusal(sq)
+		switch {
+		case tc.why == 0 && r != nil:
+			t.Errorf("%s: refused (%v), but it can move", tc.square, r)
+		case tc.why != 0 && (r == nil || r.Why != tc.why):
+			t.Errorf("%s: refusal %+v, want why %d", tc.square, r, tc.why)
+		}
 	}
 }

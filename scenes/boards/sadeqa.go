@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"errors"
 	"image/color"
 	"math"
 	"strconv"
@@ -299,22 +300,22 @@ func (b *sadeqaBoard) explain(st *sadeqa.State) string {
 
 // result says how the game ended and the score.
 func (b *sadeqaBoard) result(st *sadeqa.State) string {
-	sc := st.Scores()
+	out := st.Outcome()
+	sc := out.Scores
 	wins := lang.T("sadeqa.draw")
-	switch {
-	case sc[0] > sc[1]:
-		wins = winsText(b.env, 0)
-	case sc[1] > sc[0]:
-		wins = winsText(b.env, 1)
+	first := 0 // the winner's score first
+	if len(out.Winners) == 1 {
+		first = out.Winners[0]
+		wins = winsText(b.env, first)
 	}
 	why := lang.T("sadeqa.why.nomove")
-	switch st.Ended() {
-	case sadeqa.EndQuiet:
+	switch out.Ending {
+	case rules.QuietMoves:
 		why = lang.N("sadeqa.why.quiet", sadeqa.QuietLimit, sadeqa.QuietLimit)
-	case sadeqa.EndRepetition:
+	case rules.Repetition:
 		why = lang.T("sadeqa.why.repeat")
 	}
-	return lang.T("sadeqa.result", why, wins, sc[0], sc[1])
+	return lang.T("sadeqa.result", why, wins, sc[first], sc[1-first])
 }
 
 // ShowHints marks the holes the player to move may sow from (nil clears them).
@@ -739,7 +740,7 @@ func (b *sadeqaBoard) cycle(forward bool) int {
 		}
 		n := ((at+d)%sadeqa.Holes + sadeqa.Holes) % sadeqa.Holes
 		i := sadeqaFromScreen(n%sadeqa.RowHoles, n/sadeqa.RowHoles)
-		if b.st != nil && i/sadeqa.RowHoles == b.st.ToMove() && rules.Contains(b.legal, rules.Move(i%sadeqa.RowHoles+1)) {
+		if b.legalHole(i) {
 			return i
 		}
 	}
@@ -765,22 +766,27 @@ func sadeqaFromScreen(col, row int) int {
 func (b *sadeqaBoard) choose(i int) (rules.Move, bool) {
 	st := b.st
 	p := st.ToMove()
-	if i/sadeqa.RowHoles != p {
+	mv, owner := sadeqa.Sow(i)
+	if owner != p {
 		b.note = say(b.env, 1-p, "sadeqa.note.row")
 		return 0, false
 	}
-	k := i%sadeqa.RowHoles + 1
-	if mv := rules.Move(k); rules.Contains(b.legal, mv) {
+	if rules.Contains(b.legal, mv) {
 		b.note = ""
 		return mv, true
 	}
-	switch {
-	case st.Warana(i) >= 0:
-		b.note = lang.T("sadeqa.note.warana", k)
-	case st.Seeds(i) == 0:
-		b.note = lang.T("sadeqa.note.empty", k)
+	// The rules say why: a typed refusal.
+	var r *sadeqa.Refusal
+	if !errors.As(st.Clone().Apply(mv, nil), &r) {
+		return 0, false
+	}
+	switch r.Why {
+	case sadeqa.IsWarana:
+		b.note = lang.T("sadeqa.note.warana", r.Hole)
+	case sadeqa.Empty:
+		b.note = lang.T("sadeqa.note.empty", r.Hole)
 	default:
-		b.note = lang.T("sadeqa.note.endless", k)
+		b.note = lang.T("sadeqa.note.endless", r.Hole)
 	}
 	return 0, false
 }
@@ -794,10 +800,8 @@ func (b *sadeqaBoard) color(p int) sprites.PlayerColor {
 
 // legalHole reports whether hole i is a legal move for the player to move now.
 func (b *sadeqaBoard) legalHole(i int) bool {
-	if b.st == nil || i/sadeqa.RowHoles != b.st.ToMove() {
-		return false
-	}
-	return rules.Contains(b.legal, rules.Move(i%sadeqa.RowHoles+1))
+	mv, owner := sadeqa.Sow(i)
+	return b.st != nil && owner == b.st.ToMove() && rules.Contains(b.legal, mv)
 }
 
 // Draw draws the table, the seeds where the picture has them, the counts, the dishes, the hand

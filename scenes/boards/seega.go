@@ -1,6 +1,7 @@
 package boards
 
 import (
+	"errors"
 	"fmt"
 	"image/color"
 	"math"
@@ -607,15 +608,20 @@ func (b *seegaBoard) Cancel() bool {
 func (b *seegaBoard) choose(st *seega.State, sq int) (rules.Move, bool) {
 	p := st.ToMove()
 	if st.Placing() {
-		if mv := seega.PlaceMove(sq); rules.Contains(b.legal, mv) {
+		mv := seega.PlaceMove(sq)
+		if rules.Contains(b.legal, mv) {
 			b.note = ""
 			return mv, true
 		}
-		switch {
-		case sq == seega.Centre:
-			b.note = lang.T("seega.note.centre")
-		case st.At(sq) >= 0:
-			b.note = lang.T("seega.note.taken")
+		// The rules say why: a typed refusal.
+		var r *seega.Refusal
+		if errors.As(st.Clone().Apply(mv, nil), &r) {
+			switch r.Why {
+			case seega.CentreFirst:
+				b.note = lang.T("seega.note.centre")
+			case seega.Occupied:
+				b.note = lang.T("seega.note.taken")
+			}
 		}
 		return 0, false
 	}
@@ -642,22 +648,22 @@ func (b *seegaBoard) choose(st *seega.State, sq int) (rules.Move, bool) {
 		if b.keys {
 			b.cursor = sq
 		}
-	case st.At(sq) == p:
-		b.picked = -1
-		switch {
-		case st.Blocked() >= 0:
-			b.note = lang.T("seega.note.openway", b.name(st.Blocked()))
-		case st.MustCapture():
-			b.note = lang.T("seega.note.mustcapture")
-		default:
-			b.note = lang.T("seega.note.stuck")
-		}
-	case st.At(sq) == 1-p:
-		b.picked = -1
-		b.note = say(b.env, 1-p, "seega.note.theirs")
 	default:
+		// The rules say why the piece there cannot move (or that there is none of the mover's).
 		b.picked = -1
 		b.note = lang.T("seega.note.first")
+		if r := st.PieceRefusal(sq); r != nil {
+			switch r.Why {
+			case seega.OpensNoWay:
+				b.note = lang.T("seega.note.openway", b.name(st.Blocked()))
+			case seega.MustCapture, seega.MustChain:
+				b.note = lang.T("seega.note.mustcapture")
+			case seega.Stuck:
+				b.note = lang.T("seega.note.stuck")
+			case seega.TheirPiece:
+				b.note = say(b.env, 1-p, "seega.note.theirs")
+			}
+		}
 	}
 	return 0, false
 }
