@@ -513,13 +513,13 @@ func (b *esSigBoard) steer(q *board.Queue, m *esModel, ev rules.Events, i int) i
 		dir = -1
 	}
 	n := (g1 - g0) * dir
-	type carry struct{ p, from int }
+	type carry struct{ p, from, to int }
 	var carried []carry
 	var trapped []rules.Event
 	k := j + 1
 	for ; k < len(ev) && (ev[k].Kind == rules.EvDragged || ev[k].Kind == rules.EvTrapped); k++ {
 		if ev[k].Kind == rules.EvDragged {
-			carried = append(carried, carry{ev[k].Player, ev[k].From})
+			carried = append(carried, carry{ev[k].Player, ev[k].From, ev[k].To})
 		} else {
 			trapped = append(trapped, ev[k])
 		}
@@ -528,7 +528,7 @@ func (b *esSigBoard) steer(q *board.Queue, m *esModel, ev rules.Events, i int) i
 	mAfter.ghula = g1
 	var who []int
 	for _, c := range carried {
-		mAfter.piece[c.p], mAfter.wait[c.p] = g1, 0
+		mAfter.piece[c.p], mAfter.wait[c.p] = c.to, 0 // where the rules put it down
 		who = append(who, c.p)
 	}
 	// onBoard lists the rings carried once the Ghula has taken s steps.

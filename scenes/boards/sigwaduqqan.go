@@ -328,11 +328,16 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 	for ; k < len(ev) && ev[k].Kind == rules.EvSeized; k++ {
 		seized = append(seized, ev[k].Player)
 	}
-	for k < len(ev) && ev[k].Kind == rules.EvDragged {
-		k++
+	// Where the dragged pieces and the Ghoula end up, as the events say (EvDragged's and
+	// EvGhoulaReturns' To: the start).
+	landing := map[int]int{}
+	home := g1
+	for ; k < len(ev) && ev[k].Kind == rules.EvDragged; k++ {
+		landing[ev[k].Player] = ev[k].To
 	}
 	returns := k < len(ev) && ev[k].Kind == rules.EvGhoulaReturns && len(seized) > 0
 	if returns {
+		home = ev[k].To
 		k++
 	}
 	for ; k < len(ev) && ev[k].Kind == rules.EvLost; k++ {
@@ -431,16 +436,18 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 
 	// The drag home, fast, leaving a trail of soot.
 	mHome := mRun
-	mHome.ghoula = sigwaduqqan.Start
+	mHome.ghoula = home
 	for _, s := range seized {
-		mHome.piece[s] = sigwaduqqan.Start
+		if to, ok := landing[s]; ok {
+			mHome.piece[s] = to
+		}
 	}
 	if reduced {
 		b.fadeMove(q, seized, true, func() racePose { return b.pose(mHome) }, hiss)
 	} else {
 		var start, dest racePose
 		var pts []sprites.Pt
-		dur := math.Max(0.2, float64(g1-1)*raceDragStep)
+		dur := math.Max(0.2, float64(g1-home)*raceDragStep)
 		q.Add(board.Step{
 			Dur: dur,
 			Start: func() {
@@ -451,7 +458,7 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 				dest.Glow = 1
 				clutch(&dest, dest.G, seized)
 				pts = []sprites.Pt{start.G.At}
-				for x := g1 - 1; x > sigwaduqqan.Start; x-- {
+				for x := g1 - 1; x > home; x-- {
 					pts = append(pts, b.cell(x).Center)
 				}
 				pts = append(pts, dest.G.At)
