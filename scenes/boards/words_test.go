@@ -95,9 +95,9 @@ func TestSayConjugates(t *testing.T) {
 	}{
 		{lang.English, "You", "You capture a piece"},
 		{lang.English, "Amira", "Amira captures a piece"},
-		{lang.French, "Vous", "Vous capturez une pièce"},
-		{lang.French, "You", "Vous capturez une pièce"},
-		{lang.French, "Amira", "Amira capture une pièce"},
+		{lang.French, "Vous", "Vous capturez un pion"},
+		{lang.French, "You", "Vous capturez un pion"},
+		{lang.French, "Amira", "Amira capture un pion"},
 		{lang.Arabic, "أنت", "تأسر قطعة"},
 		{lang.Arabic, "Amira", "Amira يأسر قطعة"},
 	}
