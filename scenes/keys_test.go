@@ -90,7 +90,7 @@ func TestGhoulaWording(t *testing.T) {
 	lines := func(ev rules.Events) string {
 		var out []string
 		for _, l := range describe(es, names, ev) {
-			out = append(out, l.Text)
+			out = append(out, l.Text())
 		}
 		return strings.Join(out, "\n")
 	}
@@ -126,7 +126,7 @@ func TestGhoulaWording(t *testing.T) {
 		{Kind: rules.EvSeized, Player: 1, From: 41},
 		{Kind: rules.EvDragged, Player: 1, From: 41, To: 1},
 	})
-	if len(d) < 4 || d[0].Text != "You threw 3 white up: the Ghoula moves 3" || !strings.Contains(d[3].Text, "dragged back to the start") {
+	if len(d) < 4 || d[0].Text() != "You threw 3 white up: the Ghoula moves 3" || !strings.Contains(d[3].Text(), "dragged back to the start") {
 		t.Errorf("Sig wa Duqqan log %v", d)
 	}
 }

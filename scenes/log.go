@@ -7,14 +7,54 @@ import (
 	"sig/scenes/lang"
 )
 
-// logLine is one line of the play scene's short log: what happened, and to whom.
+// logLine is one line of the play scene's short log: what happened, and to whom. It keeps the
+// catalogue key and its arguments, not the words, so that it is said in the current language
+// each time it is shown (changing the language mid-game says the whole log again).
 type logLine struct {
-	Text   string
 	Player int // -1: nobody in particular
+	key    string
+	// about: the line is about the player called name (sayAbout); n >= 0 is the count that
+	// picks the words' plural form.
+	about bool
+	name  string
+	n     int
+	// args may hold words of their own (a place, the Ghoula, what a throw is worth) as
+	// fmt.Stringers, said in the language of the moment the line is.
+	args []any
 }
 
-// describe turns a move's events into a few readable lines in the current language. Runs of
-// steps (a piece moving several spaces, the Ghoula walking, seeds sown) become one line each.
+// logKey is a line that says key with args, about nobody in particular when p is -1.
+func logKey(p int, key string, args ...any) logLine {
+	return logLine{Player: p, key: key, n: -1, args: args}
+}
+
+// Text is the line in the current language.
+func (l logLine) Text() string {
+	switch {
+	case l.about && l.n >= 0:
+		return sayAboutN(l.name, l.key, l.n, l.args...)
+	case l.about:
+		return sayAbout(l.name, l.key, l.args...)
+	case l.n >= 0:
+		return lang.N(l.key, l.n, l.args...)
+	}
+	return lang.T(l.key, l.args...)
+}
+
+func (l logLine) String() string { return l.Text() }
+
+// words are words said when a line is: in the language of that moment.
+type words func() string
+
+func (w words) String() string { return w() }
+
+// placeArg is a place the rules name, said when a line is (placeWords).
+type placeArg rules.Place
+
+func (p placeArg) String() string { return placeWords(rules.Place(p)) }
+
+// describe turns a move's events into a few log lines. Runs of steps (a piece moving several
+// spaces, the Ghoula walking, seeds sown) become one line each.
 func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 	name := func(p int) string {
 		if p >= 0 && p < len(names) {
@@ -26,15 +66,15 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 	// say adds the line key says of player p: key+".you" (without the name) when p is the person
 	// at the screen, so each language can conjugate for "you"; else key with the name first.
 	say := func(p int, key string, args ...any) {
-		out = append(out, logLine{sayAbout(name(p), key, args...), p})
+		out = append(out, logLine{Player: p, key: key, about: true, name: name(p), n: -1, args: args})
 	}
 	// sayN is say for a line about the count n, which picks the words' form (lang.N).
 	sayN := func(p int, key string, n int, args ...any) {
-		out = append(out, logLine{sayAboutN(name(p), key, n, args...), p})
+		out = append(out, logLine{Player: p, key: key, about: true, name: name(p), n: n, args: args})
 	}
-	add := func(p int, key string, args ...any) {
-		out = append(out, logLine{lang.T(key, args...), p})
-	}
+	add := func(p int, key string, args ...any) { out = append(out, logKey(p, key, args...)) }
+	placeWords := func(pl rules.Place) placeArg { return placeArg(pl) }
+	ghoula := func(g *rules.Info) words { return func() string { return ghoula(g) } }
 	for i := 0; i < len(ev); i++ {
 		e := ev[i]
 		// The places the rules name for e (never worked out here: see rules.WhereFunc).
@@ -50,7 +90,8 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 		}
 		switch e.Kind {
 		case rules.EvThrow:
-			sayN(e.Player, "log.throw."+faceKey(g), e.Count, e.Count, throwWorth(g, ev, i))
+			e := e
+			sayN(e.Player, "log.throw."+faceKey(g), e.Count, e.Count, words(func() string { return throwWorth(g, rules.Events{e}, 0) }))
 		case rules.EvExtraThrow:
 			say(e.Player, "log.extra")
 		case rules.EvNoMove:

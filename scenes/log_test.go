@@ -34,14 +34,14 @@ func TestLogSpeaksEveryLanguage(t *testing.T) {
 				t.Fatalf("%s %s: only %d lines for %d events", l, g.ID, len(lines), len(ev))
 			}
 			for _, line := range lines {
-				if k := en.key(line.Text); k != "" || strings.Contains(line.Text, "log.") || strings.Contains(line.Text, "%!") {
-					t.Errorf("%s %s: %q is not in %s (key %s)", l, g.ID, line.Text, l, k)
+				if k := en.key(line.Text()); k != "" || strings.Contains(line.Text(), "log.") || strings.Contains(line.Text(), "%!") {
+					t.Errorf("%s %s: %q is not in %s (key %s)", l, g.ID, line.Text(), l, k)
 				}
 			}
 		}
 		g, _ := games.Lookup("sig-wa-duqqan")
 		throw := describe(g, []string{"Amira"}, rules.Events{{Kind: rules.EvThrow, Count: 3, Value: 3, Ghoula: true}})
-		if want := lang.In(l, "log.worth.ghoula", lang.In(l, "log.ghoula"), 3); len(throw) != 1 || !strings.HasSuffix(throw[0].Text, want) {
+		if want := lang.In(l, "log.worth.ghoula", lang.In(l, "log.ghoula"), 3); len(throw) != 1 || !strings.HasSuffix(throw[0].Text(), want) {
 			t.Errorf("%s: a Ghoula throw reads %v, want it to end %q", l, throw, want)
 		}
 	}
@@ -94,11 +94,11 @@ func TestLogWaitsForTheAnimation(t *testing.T) {
 		tap(t, m, "throw")
 		step(m, ui.Intent{Kind: ui.Key, Rune: 'u'})
 		got := p.log[before:]
-		if len(got) != len(thrown)+1 || got[len(got)-1].Text != lang.T("play.undone") {
+		if len(got) != len(thrown)+1 || got[len(got)-1].Text() != lang.T("play.undone") {
 			t.Fatalf("undone mid-throw, the log reads %v; want %v then %q", got, thrown, lang.T("play.undone"))
 		}
 		for i := range thrown {
-			if got[i] != thrown[i] {
+			if got[i].Text() != thrown[i].Text() || got[i].Player != thrown[i].Player {
 				t.Errorf("line %d: %v, want %v", i, got[i], thrown[i])
 			}
 		}
@@ -165,7 +165,7 @@ func namesAsRules(g *rules.Info, e rules.Event) error {
 			return fmt.Errorf("the rules name no place for %v", e)
 		}
 		w := placeWords(pl)
-		if len(lines) != 1 || !namesPlace(lines[0].Text, w) {
+		if len(lines) != 1 || !namesPlace(lines[0].Text(), w) {
 			return fmt.Errorf("%v is told as %v; the rules say it happened on %q", e, lines, w)
 		}
 	}
@@ -201,7 +201,7 @@ func TestLogCountsAgree(t *testing.T) {
 	g, _ := games.Lookup("sadeqa")
 	sow := func(n int) string {
 		ev := rules.Events{{Kind: rules.EvLift, Player: 1, From: 12, Count: n, Value: 1}, {Kind: rules.EvSow, Player: 1, To: 13}}
-		return describe(g, []string{"You", "Amira"}, ev)[0].Text
+		return describe(g, []string{"You", "Amira"}, ev)[0].Text()
 	}
 	for _, c := range []struct {
 		l    lang.Lang
@@ -222,5 +222,47 @@ func TestLogCountsAgree(t *testing.T) {
 		if got := sow(c.n); got != c.want {
 			t.Errorf("%s, %d seeds: %q, want %q", c.l, c.n, got, c.want)
 		}
+	}
+}
+
+// TestLogSaysItAgainInANewLanguage plays some of a Sig El Oued game in English, then changes
+// the language to French the way a player does (pause, settings, Français, back, resume): every
+// line already in the log is now said in French, and nothing of the catalogue's English is left
+// (issue 13: the log stayed in the old language).
+func TestLogSaysItAgainInANewLanguage(t *testing.T) {
+	defer lang.Set(lang.Current())
+	m := newTest(t, Config{Game: "sig-el-oued", Seed: 4, Lang: "en", Seats: []Seat{{Name: "Amira", Level: "easy"}, {Name: "Kofi", Level: "easy"}}})
+	m.settings.Speed = Instant
+	p := m.Current().(*play)
+	for i := 0; i < 3000 && len(p.log) < 12; i++ {
+		step(m)
+	}
+	if len(p.log) < 12 {
+		t.Fatalf("only %d log lines", len(p.log))
+	}
+	before := make([]string, len(p.log))
+	for i, l := range p.log {
+		before[i] = l.Text()
+	}
+	n := len(p.log)
+	step(m, ui.Intent{Kind: ui.Back})
+	tap(t, m, "settings")
+	tap(t, m, "lang-fr")
+	tap(t, m, "back")
+	tap(t, m, "resume")
+	p = m.Current().(*play)
+	en := englishFor(lang.French)
+	changed := 0
+	for i, l := range p.log[:n] {
+		text := l.Text()
+		if k := en.key(text); k != "" {
+			t.Errorf("line %d is still the English of %s: %q", i, k, text)
+		}
+		if text != before[i] {
+			changed++
+		}
+	}
+	if changed < n/2 {
+		t.Errorf("only %d of %d lines changed with the language: %q", changed, n, before)
 	}
 }

@@ -57,7 +57,7 @@ type play struct {
 	page     int // which page of the move list is shown
 
 	// The log and the turn card are painted once per change, not once per frame.
-	logPic ui.Picture[int]
+	logPic ui.Picture[logKeyVer]
 	dots   map[dotKey]*ebiten.Image // the players' pieces in the log and on the turn card
 	// logTexts are the pictures of the log's lines shown (logShown: those of this painting).
 	logTexts map[logTextKey]*ebiten.Image
@@ -96,11 +96,12 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 	}
 	s.arena = board.NewArena(g.Sticks, seed)
 	s.brd.Sync(s.match.State)
-	first := lang.T("play.begins", gameName(g), s.players[0].Name)
+	name := words(func() string { return gameName(g) })
+	first := logKey(0, "play.begins", name, s.players[0].Name)
 	if isYou(s.players[0].Name) {
-		first = lang.T("play.begins.you", gameName(g))
+		first = logKey(0, "play.begins.you", name)
 	}
-	s.addLog(logLine{first, 0})
+	s.addLog(first)
 	s.refresh()
 	return s
 }
@@ -645,7 +646,7 @@ func (s *play) undo() {
 	s.compWait, s.overWait, s.dirty = 0, 0, false
 	s.caption = ""
 	s.brd.Sync(s.match.State)
-	s.addLog(logLine{lang.T("play.undone"), -1})
+	s.addLog(logKey(-1, "play.undone"))
 	s.refresh()
 }
 
@@ -785,7 +786,8 @@ func (s *play) drawLog(dst *ebiten.Image) {
 	if s.logR.H < s.mt.LineHeight(ui.Small) {
 		return
 	}
-	s.logPic.Draw(dst, s.logR, s.logVer, s.paintLog)
+	// Keyed by the language too: the lines are said again in a new language.
+	s.logPic.Draw(dst, s.logR, logKeyVer{s.logVer, lang.Current()}, s.paintLog)
 }
 
 // pieceDot draws player colour c's piece, radius r, centred on (x, y), from a picture: the
@@ -834,7 +836,7 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 			s.pieceDot(dst, s.players[l.Player].Color%len(sprites.Players), dot.CX(), y+lh/2, mt.Pt(7))
 		}
 		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		s.logText(dst, l.Text, words, y, alpha)
+		s.logText(dst, l.Text(), words, y, alpha)
 		y += lh
 	}
 	// Keep the pictures of the lines shown, let the others go.
@@ -882,4 +884,10 @@ func decision(st rules.State) rules.Decision {
 		return d.Decision()
 	}
 	return rules.ChooseMove
+}
+
+// logKeyVer names a picture of the log: its version and the language it is said in.
+type logKeyVer struct {
+	ver  int
+	lang lang.Lang
 }

@@ -440,7 +440,7 @@ func (s *replay) Draw(dst *ebiten.Image) {
 		}
 		sub = mv.text
 		if len(mv.lines) > 0 {
-			sub = mv.lines[0].Text // what the move did, in words
+			sub = mv.lines[0].Text() // what the move did, in words
 		}
 	}
 	if s.k == len(s.moves) && s.states[s.k].Phase() == rules.PhaseOver {
@@ -531,7 +531,7 @@ func (s *replay) drawLog(dst *ebiten.Image) {
 			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], r.X+mt.Pt(7), y+lh/2, mt.Pt(7), 0)
 		}
 		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		mt.Text(dst, mt.Ellipsize(l.Text, ui.Small, r.W-mt.Pt(18)), ui.Small, r.X+mt.Pt(18), y, ui.Start, sprites.Fade(sprites.Chalk, alpha))
+		mt.Text(dst, mt.Ellipsize(l.Text(), ui.Small, r.W-mt.Pt(18)), ui.Small, r.X+mt.Pt(18), y, ui.Start, sprites.Fade(sprites.Chalk, alpha))
 		y += lh
 	}
 }

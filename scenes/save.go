@@ -161,7 +161,7 @@ func restorePlay(m *Manager, b []byte) (*play, error) {
 	if len(s.log) > 40 {
 		s.log = s.log[len(s.log)-40:]
 	}
-	s.log = append(s.log, logLine{lang.T("saves.log.continued"), -1})
+	s.log = append(s.log, logKey(-1, "saves.log.continued"))
 	s.thinks = sg.Thinks
 	s.brd.Sync(s.match.State)
 	s.refresh()

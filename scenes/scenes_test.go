@@ -446,8 +446,8 @@ func TestDescribeAgrees(t *testing.T) {
 		t.Fatalf("lines %v", got)
 	}
 	for i := range want {
-		if got[i].Text != want[i] {
-			t.Errorf("line %d = %q, want %q", i, got[i].Text, want[i])
+		if got[i].Text() != want[i] {
+			t.Errorf("line %d = %q, want %q", i, got[i].Text(), want[i])
 		}
 	}
 }
