@@ -19,6 +19,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/rules/sigeloued"
 	"sig/scenes/ui"
 )
 
@@ -106,6 +107,27 @@ func englishShots() []shot {
 		{"play-essig", 1280, 800, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
 		{"play-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
 		{"play-seega", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
+		// An El Oued capture, the game stopped right after it: the log names the square the
+		// captured piece stood on, where the captor's piece now stands.
+		{"play-sigeloued-capture", 1280, 800, Config{Game: "sig-el-oued", Seed: 2, Seats: two}, func(t *testing.T, m *Manager) {
+			taken := func() int {
+				p, ok := m.Current().(*play)
+				if !ok {
+					return -1
+				}
+				s := p.State().(*sigeloued.State)
+				return s.Captured(0) + s.Captured(1)
+			}
+			for i := 0; i < 5000 && taken() == 0; i++ {
+				playFor(m, 1)
+			}
+			// The log tells the capture once its animation has played.
+			m.settings.Speed = Instant
+			for i := 0; i < 600 && m.Current().(*play).Busy(); i++ {
+				step(m)
+			}
+			m.settings.Speed = Normal
+		}},
 		{"play-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
 		// Mid-game pictures for the README (docs/screenshots): early enough that nobody has won.
 		{"readme-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 90) }},

@@ -52,3 +52,46 @@ func (s *State) Outcome() rules.Outcome {
 	}
 	return rules.NewOutcome(e, s.Ranks(), true, []int{int(s.captured[0]), int(s.captured[1])})
 }
+
+// Freed reports whether player's piece has been freed (has moved at least once); a captured
+// piece counts as freed only if it was.
+func (s *State) Freed(player, piece int) bool {
+	if player < 0 || player > 1 || piece < 0 || piece >= Pieces {
+		return false
+	}
+	return s.unfreed[player]&(1<<piece) == 0
+}
+
+// Captured is how many opposing pieces player has taken.
+func (s *State) Captured(player int) int { return int(s.captured[player&1]) }
+
+// SquareOf is the square (row*6+file, the order of the board's cells) a place names, or -1.
+func SquareOf(p rules.Place) int {
+	if p.Kind != rules.Square || len(p.Name) != 2 {
+		return -1
+	}
+	f, r := int(p.Name[0]-'a'), int(p.Name[1]-'1')
+	if f < 0 || f >= Files || r < 0 || r >= Rows {
+		return -1
+	}
+	return r*Files + f
+}
+
+// Pick is the move that plays the value in play with the piece on square sq (row*6+file).
+func Pick(sq int) rules.Move { return rules.Move(sq) }
+
+// FreeAll is the move that frees all the unfreed pieces at a big throw and plays the rest of it
+// with the piece on square sq.
+func FreeAll(sq int) rules.Move { return freeAllBase + rules.Move(sq) }
+
+// PickOf reads a move made by Pick or FreeAll: the square of the piece picked, whether it
+// frees all, and false for any other move.
+func PickOf(m rules.Move) (sq int, freeAll bool, ok bool) {
+	switch {
+	case m >= 0 && m < Squares:
+		return int(m), false, true
+	case m >= freeAllBase && m < freeAllBase+Squares:
+		return int(m - freeAllBase), true, true
+	}
+	return -1, false, false
+}

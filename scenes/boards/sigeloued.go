@@ -1,9 +1,7 @@
 package boards
 
 import (
-	"encoding/json"
 	"math"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -60,7 +58,7 @@ type elOuedBoard struct {
 
 	// The position at rest, from Sync.
 	st      rules.State
-	w       elOuedWire
+	w       elOuedView
 	opts    []elOuedOption
 	meaning string // what the last throw meant, and whose it was
 	meantBy int
@@ -95,41 +93,42 @@ type elOuedPiece struct {
 	gone     bool // captured before the picture was loaded: drawn in the tray only
 }
 
-// elOuedWire is the protocol's STATE of Sig El Oued (rules/sigeloued's Wire).
-type elOuedWire struct {
-	ToMove int    `json:"to_move"`
-	Phase  string `json:"phase"`
-	Ranks  []int  `json:"ranks"`
-	Pieces [2][]struct {
-		Square string `json:"square"`
-		Index  int    `json:"index"`
-		Freed  bool   `json:"freed"`
-		ID     int    `json:"id"`
-	} `json:"pieces"`
-	Captured [2]int `json:"captured"`
-	Value    *int   `json:"value"`
-	Pending  struct {
-		Values      []int  `json:"values"`
-		Then        string `json:"then"`
-		Six         bool   `json:"six"`
-		BonusThrows int    `json:"bonus_throws"`
-		Thirteen    bool   `json:"thirteen"`
-	} `json:"pending"`
-	Thrown [2]bool `json:"thrown"`
+// elOuedView is a Sig El Oued position as the board reads it from the rules' state.
+type elOuedView struct {
+	toMove int
+	value  int // the value to play at a decision, 0 otherwise
+	// sq is the square of each piece (row*6+file, the board's cell), -1 once captured.
+	sq       [2][sigeloued.Pieces]int
+	freed    [2][sigeloued.Pieces]bool
+	captured [2]int
 }
 
-// elOuedRead decodes the STATE of st; ok is false for a state of another game.
-func elOuedRead(st rules.State) (elOuedWire, bool) {
-	var w elOuedWire
-	if st == nil || st.Info().ID != sprites.SigElOued {
-		return w, false
+// elOuedRead reads st; ok is false for a state of another game.
+func elOuedRead(st rules.State) (elOuedView, bool) {
+	var v elOuedView
+	s, ok := st.(*sigeloued.State)
+	if !ok || s == nil {
+		return v, false
 	}
-	raw, err := json.Marshal(st.Wire())
-	if err != nil || json.Unmarshal(raw, &w) != nil {
-		return elOuedWire{}, false
+	v.toMove, v.value = s.ToMove(), s.Value()
+	for p := 0; p < 2; p++ {
+		for id := 0; id < sigeloued.Pieces; id++ {
+			v.sq[p][id] = sigeloued.SquareOf(s.Locate(p, id))
+			v.freed[p][id] = s.Freed(p, id)
+		}
+		v.captured[p] = s.Captured(p)
 	}
-	return w, true
+	return v, true
 }
+
+// elOuedEnds are the squares the rules name for e (rules.Info.Where), -1 where none.
+func elOuedEnds(e rules.Event) (from, to int) {
+	f, t := sigeloued.Info.Where(e)
+	return sigeloued.SquareOf(f), sigeloued.SquareOf(t)
+}
+
+// elOuedCircuitSq is the square of player's circuit index i, for drawing the circuits.
+func elOuedCircuitSq(player, i int) int { return sigeloued.SquareOf(sigeloued.Place(player, i)) }
 
 // elOuedOption is one legal move at a decision, as played on a copy of the state.
 type elOuedOption struct {
@@ -140,23 +139,6 @@ type elOuedOption struct {
 	takes  []int   // squares where an opposing piece is taken
 	land   int     // where the picked piece ends
 	freedN int     // free all: how many pieces step out
-}
-
-// elOuedSq is the square (row*6+file) of player's circuit index.
-func elOuedSq(player, index int) int {
-	if index < 0 || index >= sigeloued.CircuitLen {
-		return -1
-	}
-	f, r := sigeloued.Square(player&1, index)
-	return r*sigeloued.Files + f
-}
-
-// elOuedSquareOf reads a square's name ("c2").
-func elOuedSquareOf(name string) int {
-	if len(name) != 2 || name[0] < 'a' || name[0] > 'f' || name[1] < '1' || name[1] > '3' {
-		return -1
-	}
-	return int(name[1]-'1')*sigeloued.Files + int(name[0]-'a')
 }
 
 func newElOuedBoard(env *board.Env) *elOuedBoard {
@@ -222,26 +204,22 @@ func (b *elOuedBoard) at(p elOuedPlace) (x, y, r float64) {
 }
 
 // load puts every piece where w says, at rest.
-func (b *elOuedBoard) load(w elOuedWire) {
+func (b *elOuedBoard) load(w elOuedView) {
 	for p := 0; p < 2; p++ {
 		for id := range b.pieces[p] {
 			b.pieces[p][id] = elOuedPiece{gone: true, alpha: 1}
-		}
-	}
-	for p := 0; p < 2; p++ {
-		for _, pc := range w.Pieces[p] {
-			if pc.ID < 0 || pc.ID >= sigeloued.Pieces {
+			if w.sq[p][id] < 0 {
 				continue
 			}
-			pl := elOuedPlace{sq: elOuedSquareOf(pc.Square)}
+			pl := elOuedPlace{sq: w.sq[p][id]}
 			f := 0.0
-			if pc.Freed {
+			if w.freed[p][id] {
 				f = 1
 			}
-			b.pieces[p][pc.ID] = elOuedPiece{from: pl, to: pl, freed: f, alpha: 1}
+			b.pieces[p][id] = elOuedPiece{from: pl, to: pl, freed: f, alpha: 1}
 		}
 	}
-	b.taken = w.Captured
+	b.taken = w.captured
 }
 
 // Sync shows s at rest and works out the decision, if there is one.
@@ -262,9 +240,9 @@ func (b *elOuedBoard) Sync(s rules.State) {
 		b.hoverChoice = -1
 	}
 	b.opts = b.opts[:0]
-	if s.Phase() == rules.PhaseMove && w.Value != nil {
+	if s.Phase() == rules.PhaseMove && w.value > 0 {
 		for _, mv := range s.Legal(nil) {
-			if o, ok := b.preview(s, mv, *w.Value); ok {
+			if o, ok := b.preview(s, mv, w.value); ok {
 				b.opts = append(b.opts, o)
 			}
 		}
@@ -278,11 +256,8 @@ func (b *elOuedBoard) Sync(s rules.State) {
 // through which squares, what they take, where the picked one lands.
 func (b *elOuedBoard) preview(s rules.State, mv rules.Move, value int) (elOuedOption, bool) {
 	o := elOuedOption{move: mv, land: -1}
-	text := s.FormatMove(mv)
-	name := strings.TrimPrefix(text, "free-all ")
-	o.free = name != text
-	o.sq = elOuedSquareOf(name)
-	if o.sq < 0 {
+	var ok bool
+	if o.sq, o.free, ok = sigeloued.PickOf(mv); !ok {
 		return o, false
 	}
 	c := s.Clone()
@@ -306,17 +281,19 @@ loop:
 				continue
 			}
 			steps++
+			from, to := elOuedEnds(e)
 			k := e.Player*sigeloued.Pieces + e.Piece
 			i, ok := which[k]
 			if !ok {
 				i = len(o.paths)
 				which[k] = i
-				o.paths = append(o.paths, []int{elOuedSq(e.Player, e.From)})
+				o.paths = append(o.paths, []int{from})
 			}
-			o.paths[i] = append(o.paths[i], elOuedSq(e.Player, e.To))
+			o.paths[i] = append(o.paths[i], to)
 			last = i
 		case rules.EvCaptured:
-			o.takes = append(o.takes, e.To)
+			sq, _ := elOuedEnds(e)
+			o.takes = append(o.takes, sq)
 		case rules.EvGameOver:
 		default:
 			break loop
@@ -366,9 +343,9 @@ func (b *elOuedBoard) optionsOf(sq int) (plain, free *elOuedOption) {
 	return plain, free
 }
 
-// big reports whether the value in play is a big throw (7 or 13).
+// big reports whether the value in play is a big throw (one piece moves it, or free all).
 func (b *elOuedBoard) big() bool {
-	return b.w.Value != nil && (*b.w.Value == 7 || *b.w.Value == 13)
+	return b.st != nil && b.st.(*sigeloued.State).Due().FreeAll
 }
 
 func (b *elOuedBoard) name(p int) string {

@@ -39,13 +39,13 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 		for id := range at[p] {
 			at[p][id].sq = -1
 		}
-		for _, pc := range bw.Pieces[p] {
-			if pc.ID >= 0 && pc.ID < sigeloued.Pieces {
-				at[p][pc.ID] = plan{elOuedSquareOf(pc.Square), pc.Freed}
+		for id := range at[p] {
+			if bw.sq[p][id] >= 0 {
+				at[p][id] = plan{bw.sq[p][id], bw.freed[p][id]}
 			}
 		}
 	}
-	taken := bw.Captured
+	taken := bw.captured
 	reduced := b.env.Reduced
 	var lit []int
 	litAdd := func(sq int) {
@@ -69,7 +69,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 		pl := e.Player & 1
 		switch e.Kind {
 		case rules.EvThrow:
-			text := elOuedMeaning(bw, ev, i)
+			text := elOuedMeaning(sigeloued.MeaningOf(before.(*sigeloued.State), e.Count))
 			who := e.Player
 			b.banner1(q, text, elOuedPopTime, func() { b.meaning, b.meantBy = text, who })
 		case rules.EvNoMove:
@@ -88,7 +88,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			pc := &b.pieces[pl][e.Piece]
 			wasFreed := at[pl][e.Piece].freed
 			for k := i; k <= j; k++ {
-				from, to := elOuedSq(pl, ev[k].From), elOuedSq(pl, ev[k].To)
+				from, to := elOuedEnds(ev[k])
 				if k == i {
 					litAdd(from)
 				}
@@ -118,7 +118,8 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 				})
 			}
 			if reduced {
-				from, to := elOuedSq(pl, ev[i].From), elOuedSq(pl, ev[j].To)
+				from, _ := elOuedEnds(ev[i])
+				_, to := elOuedEnds(ev[j])
 				q.Add(board.Step{
 					Dur:   elOuedFadeTime * 2,
 					Start: func() { audio.Play(audio.Step) },
@@ -130,7 +131,8 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 					},
 				})
 			}
-			at[pl][e.Piece] = plan{elOuedSq(pl, ev[j].To), true}
+			_, end := elOuedEnds(ev[j])
+			at[pl][e.Piece] = plan{end, true}
 			i = j
 		case rules.EvCaptured:
 			victim := 1 - pl
@@ -138,7 +140,8 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 				continue
 			}
 			vc := &b.pieces[victim][e.Piece]
-			sq, slot, captor := e.To, taken[pl], pl
+			sq, _ := elOuedEnds(e)
+			slot, captor := taken[pl], pl
 			taken[pl]++
 			f := 0.0
 			if at[victim][e.Piece].freed {
@@ -193,17 +196,17 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 }
 
 // sameAs reports whether the picture shows w's pieces already (so an animation starts from it).
-func (b *elOuedBoard) sameAs(w elOuedWire) bool {
-	if b.taken != w.Captured {
+func (b *elOuedBoard) sameAs(w elOuedView) bool {
+	if b.taken != w.captured {
 		return false
 	}
 	for p := 0; p < 2; p++ {
-		for _, pc := range w.Pieces[p] {
-			if pc.ID < 0 || pc.ID >= sigeloued.Pieces {
-				return false
+		for id, sq := range w.sq[p] {
+			if sq < 0 {
+				continue
 			}
-			v := b.pieces[p][pc.ID]
-			if v.gone || v.from.tray || v.from.sq != elOuedSquareOf(pc.Square) || v.t != 0 {
+			v := b.pieces[p][id]
+			if v.gone || v.from.tray || v.from.sq != sq || v.t != 0 {
 				return false
 			}
 		}

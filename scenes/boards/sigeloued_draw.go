@@ -21,7 +21,7 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 		return
 	}
 	m := b.m
-	mover := b.w.ToMove & 1
+	mover := b.w.toMove & 1
 	live := b.st.Phase() != rules.PhaseOver
 	for p := 0; p < 2; p++ {
 		b.drawTray(dst, p, live && p == mover && !b.busy)
@@ -271,7 +271,7 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 		return sprites.Pt{X: c.X + dx, Y: c.Y + dy + lane}
 	}
 	for i := 0; i < sigeloued.CircuitLen; i++ {
-		s0, s1 := elOuedSq(p, i), elOuedSq(p, (i+1)%sigeloued.CircuitLen)
+		s0, s1 := elOuedCircuitSq(p, i), elOuedCircuitSq(p, (i+1)%sigeloued.CircuitLen)
 		a, c := centre(s0), centre(s1)
 		if s0/sigeloued.Files == s1/sigeloued.Files {
 			from, to := a.Lerp(c, 0.4), a.Lerp(c, 0.6)
@@ -349,8 +349,8 @@ func (b *elOuedBoard) drawBanner(dst *ebiten.Image, idle bool) {
 	if b.note != "" {
 		k.line2 = b.note
 	}
-	if v := b.w.Value; v != nil && !b.busy && b.st.Phase() == rules.PhaseMove {
-		k.value, k.chip = *v, b.color(b.w.ToMove).Color
+	if v := b.w.value; v > 0 && !b.busy && b.st.Phase() == rules.PhaseMove {
+		k.value, k.chip = v, b.color(b.w.toMove).Color
 	}
 	// A picture, painted when what it says changes: a pill and a line or two of text each
 	// frame were paths on the screen in every frame of a throw.
@@ -407,10 +407,7 @@ func (b *elOuedBoard) paintBanner(dst *ebiten.Image, r ui.Rect, k bannerKey) {
 func (b *elOuedBoard) drawChoices(dst *ebiten.Image) {
 	m := b.m
 	plain, free := b.optionsOf(b.picked)
-	v := 0
-	if b.w.Value != nil {
-		v = *b.w.Value
-	}
+	v := b.w.value
 	labels := [2][2]string{}
 	if plain != nil {
 		sub := lang.T("oued.btn.lands", sigeloued.SquareName(plain.land))

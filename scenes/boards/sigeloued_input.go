@@ -167,7 +167,7 @@ func (b *elOuedBoard) choose(i int) (rules.Move, bool) {
 	if o == nil {
 		b.note = lang.T("oued.cantdo")
 		if i == 0 {
-			b.note = b.refusalOf(sigeloued.SquareName(b.picked))
+			b.note = b.refusalOf(b.picked)
 		}
 		return 0, false
 	}

@@ -28,42 +28,40 @@ func elOuedThrow(rng *rand.Rand) rules.Move {
 	return rules.ThrowMove(rules.ThrowCount(rules.Faces(rng, 6)))
 }
 
-// elOuedCheckPicture fails unless the board's picture shows exactly the pieces of st: every
-// piece on its square with its freed look, the captured ones in their captor's tray.
+// elOuedSquareOf is the square (the board's cell) the rules call name ("c2").
+func elOuedSquareOf(name string) int {
+	return sigeloued.SquareOf(rules.Place{Kind: rules.Square, Name: name})
+}
+
+// elOuedCheckPicture fails unless the board's picture shows exactly the pieces of st, as the
+// rules place them: every piece on its square with its freed look, the captured ones in their
+// captor's tray.
 func elOuedCheckPicture(t *testing.T, b *elOuedBoard, st rules.State, when string) {
 	t.Helper()
-	w, ok := elOuedRead(st)
-	if !ok {
-		t.Fatal("cannot read the state")
-	}
-	var onBoard [2][sigeloued.Pieces]bool
+	s := st.(*sigeloued.State)
 	for p := 0; p < 2; p++ {
-		for _, pc := range w.Pieces[p] {
-			v := b.pieces[p][pc.ID]
-			onBoard[p][pc.ID] = true
-			want := elOuedSquareOf(pc.Square)
-			if v.gone || v.from.tray || v.from != v.to || v.from.sq != want || v.t != 0 {
-				t.Fatalf("%s: player %d's piece %d is drawn at %+v, the rules have it on %s\n%s", when, p, pc.ID, v, pc.Square, st)
-			}
-			if (v.freed == 1) != pc.Freed || (v.freed != 0 && v.freed != 1) {
-				t.Fatalf("%s: player %d's piece %d looks freed %.2f, the rules say %v", when, p, pc.ID, v.freed, pc.Freed)
-			}
-			if v.alpha != 1 {
-				t.Fatalf("%s: player %d's piece %d is faded to %.2f", when, p, pc.ID, v.alpha)
-			}
-		}
 		for id := 0; id < sigeloued.Pieces; id++ {
 			v := b.pieces[p][id]
-			if onBoard[p][id] || v.gone {
+			at := s.Locate(p, id)
+			if at.Kind == rules.NoPlace {
+				if !v.gone && (!v.from.tray || v.from != v.to || v.from.captor != 1-p) {
+					t.Fatalf("%s: player %d's captured piece %d is drawn at %+v, not in the captor's tray", when, p, id, v)
+				}
 				continue
 			}
-			if !v.from.tray || v.from != v.to || v.from.captor != 1-p {
-				t.Fatalf("%s: player %d's captured piece %d is drawn at %+v, not in the captor's tray", when, p, id, v)
+			if v.gone || v.from.tray || v.from != v.to || v.from.sq != elOuedSquareOf(at.Name) || v.t != 0 {
+				t.Fatalf("%s: player %d's piece %d is drawn at %+v, the rules have it on %s\n%s", when, p, id, v, at, st)
+			}
+			if (v.freed == 1) != s.Freed(p, id) || (v.freed != 0 && v.freed != 1) {
+				t.Fatalf("%s: player %d's piece %d looks freed %.2f, the rules say %v", when, p, id, v.freed, s.Freed(p, id))
+			}
+			if v.alpha != 1 {
+				t.Fatalf("%s: player %d's piece %d is faded to %.2f", when, p, id, v.alpha)
 			}
 		}
 	}
-	if b.taken != w.Captured {
-		t.Fatalf("%s: the trays say %v taken, the rules %v", when, b.taken, w.Captured)
+	if want := [2]int{s.Captured(0), s.Captured(1)}; b.taken != want {
+		t.Fatalf("%s: the trays say %v taken, the rules %v", when, b.taken, want)
 	}
 }
 
@@ -283,31 +281,34 @@ func TestElOuedRefusalSaysWhy(t *testing.T) {
 	}
 }
 
+// TestElOuedMeanings throws every count in positions the rules reach (a first throw, a later
+// one, after a six polished, among the extra throws of a first six rough, a throw whose value no
+// piece can use) and reads what the banner says it means, against RULINGS.md's throws.
 func TestElOuedMeanings(t *testing.T) {
-	ev := func(kinds ...rules.Event) rules.Events { return rules.Events(kinds) }
-	thr := func(p int) rules.Event { return rules.Event{Kind: rules.EvThrow, Count: p} }
-	var first, later, six, bonus elOuedWire
-	later.Thrown = [2]bool{true, true}
-	six.Thrown, six.Pending.Six = [2]bool{true, true}, true
-	bonus.Thrown, bonus.Pending.BonusThrows = [2]bool{true, false}, 2
+	const board = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\n"
+	const freed = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  s4 .  s5\n1 S0 S1 S2 S3 .  .\n"
+	const stuck = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\n"
 	for _, c := range []struct {
-		w    elOuedWire
-		ev   rules.Events
-		want string
+		pos   string
+		throw int
+		want  string
 	}{
-		{later, ev(thr(1)), "Sig: 1 and throw again"},
-		{later, ev(thr(5)), "Sig: 1 and throw again"},
-		{later, ev(thr(6)), "Six polished: throw again"},
-		{first, ev(thr(0)), "Six rough: three extra throws"},
-		{later, ev(thr(0)), "Six rough: 0, the turn ends"},
-		{later, ev(thr(3)), "3: move a freed piece 3"},
-		{six, ev(thr(1), rules.Event{Kind: rules.EvBigThrow, Value: 7}), "Sig after six polished: 7: move one piece 7 or free all"},
-		{six, ev(thr(2)), "2: play the 6, then the 2"},
-		{bonus, ev(thr(5), rules.Event{Kind: rules.EvBigThrow, Value: 13}), "Sig: 13 (the six rough's 12 and 1): move one piece 13 or free all"},
-		{bonus, ev(thr(4)), "4: move a freed piece 4 (extra throw 2 of 3)"},
+		{freed + "thrown=11", 1, "Sig: 1 and throw again"},
+		{freed + "thrown=11", 5, "Sig: 1 and throw again"},
+		{freed + "thrown=11", 6, "Six polished: throw again"},
+		{board + "thrown=00", 0, "Six rough: three extra throws"},
+		{freed + "thrown=11", 0, "Six rough: 0, the turn ends"},
+		{freed + "thrown=11", 3, "3: move a freed piece 3"},
+		{stuck + "thrown=11", 3, "3: no piece can use it"},
+		{freed + "six thrown=11", 1, "Sig after six polished: 7: move one piece 7 or free all"},
+		{freed + "six thrown=11", 2, "2: play the 6, then the 2"},
+		{freed + "bonus=2 thrown=10", 5, "Sig: 13 (the six rough's 12 and 1): move one piece 13 or free all"},
+		{freed + "bonus=2 thrown=10", 4, "4: move a freed piece 4 (extra throw 2 of 3)"},
+		{stuck + "bonus=2 thrown=10", 4, "4: no piece can use it (extra throw 2 of 3)"},
 	} {
-		if got := elOuedMeaning(c.w, c.ev, 0); got != c.want {
-			t.Errorf("%v after %+v: %q, want %q", c.ev, c.w.Pending, got, c.want)
+		st := elOuedAt(t, c.pos)
+		if got := elOuedMeaning(sigeloued.MeaningOf(st, c.throw)); got != c.want {
+			t.Errorf("throw %d at\n%s\nmeans %q, want %q", c.throw, st, got, c.want)
 		}
 	}
 }

@@ -16,22 +16,18 @@ func (b *elOuedBoard) refusal(sq int) string {
 		return ""
 	}
 	me := b.st.ToMove()
-	for _, pc := range b.w.Pieces[me&1] {
-		if elOuedSquareOf(pc.Square) == sq {
-			return b.refusalOf(pc.Square)
+	for _, at := range b.w.sq[me&1] {
+		if at == sq {
+			return b.refusalOf(sq)
 		}
 	}
 	return say(b.env, me, "oued.tapone")
 }
 
-// refusalOf asks the rules why the plain move of the piece on square name is illegal, and says
+// refusalOf asks the rules why the plain move of the piece on square sq is illegal, and says
 // it in the player's language from the rules' typed reason.
-func (b *elOuedBoard) refusalOf(name string) string {
-	mv, err := b.st.ParseMove(name)
-	if err != nil {
-		return lang.T("oued.no")
-	}
-	err = b.st.Clone().Apply(mv, nil)
+func (b *elOuedBoard) refusalOf(sq int) string {
+	err := b.st.Clone().Apply(sigeloued.Pick(sq), nil)
 	if err == nil {
 		return ""
 	}
@@ -56,55 +52,51 @@ func (b *elOuedBoard) refusalOf(name string) string {
 	return lang.T("oued.no")
 }
 
-// elOuedMeaning says what the throw ev[i] means, from the state before it and the events
-// after it.
-func elOuedMeaning(bw elOuedWire, ev rules.Events, i int) string {
-	e := ev[i]
-	p, pl := e.Count, e.Player&1
-	for _, f := range ev[i+1:] {
-		if f.Kind == rules.EvThrow {
-			break
-		}
-		if f.Kind == rules.EvBigThrow {
-			if f.Value == 13 {
-				return lang.T("oued.m.13")
-			}
-			return lang.T("oued.m.bigsix", f.Value)
-		}
-	}
-	sig := sigeloued.IsSig(p)
-	if n := bw.Pending.BonusThrows; n > 0 {
-		k := 4 - n
-		switch {
-		case sig:
+// elOuedMeaning says what a throw means, from the rules' account of it (sigeloued.Meaning).
+func elOuedMeaning(m sigeloued.Meaning) string {
+	// lost: no piece could use the throw's own value (the log says so too).
+	lost := len(m.Lost) > 0 && m.Lost[len(m.Lost)-1] == m.Value && m.Value > 0
+	switch {
+	case m.Big == 13:
+		return lang.T("oued.m.13")
+	case m.Big > 0:
+		return lang.T("oued.m.bigsix", m.Big)
+	case m.ExtraThrow > 0:
+		k := m.ExtraThrow
+		switch m.Kind {
+		case sigeloued.SigThrow:
 			return lang.T("oued.m.bonus.sig", k)
-		case p == 6:
+		case sigeloued.SixPolished:
 			return lang.T("oued.m.bonus.six", k)
-		case p == 0:
+		case sigeloued.SixRough:
 			return lang.T("oued.m.bonus.rough", k)
 		}
-		return lang.T("oued.m.bonus.move", p, k)
-	}
-	if bw.Pending.Six {
-		switch {
-		case p == 6:
+		if lost {
+			return lang.T("oued.m.bonus.lost", m.Value, k)
+		}
+		return lang.T("oued.m.bonus.move", m.Value, k)
+	case m.AfterSix:
+		switch m.Kind {
+		case sigeloued.SixPolished:
 			return lang.T("oued.m.six.again")
-		case p == 0:
+		case sigeloued.SixRough:
 			return lang.T("oued.m.six.rough")
 		}
-		return lang.T("oued.m.six.then", p)
+		return lang.T("oued.m.six.then", m.Value)
 	}
 	switch {
-	case sig:
+	case m.Kind == sigeloued.SigThrow:
 		return lang.T("oued.m.sig")
-	case p == 6:
+	case m.Kind == sigeloued.SixPolished:
 		return lang.T("oued.m.six")
-	case p == 0 && !bw.Thrown[pl]:
+	case m.GivesExtra:
 		return lang.T("oued.m.rough3")
-	case p == 0:
+	case m.Kind == sigeloued.SixRough:
 		return lang.T("oued.m.rough0")
+	case lost:
+		return lang.T("oued.m.lost", m.Value)
 	}
-	return lang.T("oued.m.move", p)
+	return lang.T("oued.m.move", m.Value)
 }
 
 // restLines are the banner's two lines at rest: what is due now, and what just happened.
@@ -112,8 +104,8 @@ func (b *elOuedBoard) restLines() (string, string) {
 	if b.st == nil {
 		return "", ""
 	}
-	w := b.w
-	p := w.ToMove & 1
+	due := b.st.(*sigeloued.State).Due()
+	p := b.w.toMove & 1
 	last := ""
 	if b.meaning != "" && b.meantBy >= 0 {
 		last = say(b.env, b.meantBy, "oued.last", lowerFirst(b.meaning))
@@ -125,24 +117,21 @@ func (b *elOuedBoard) restLines() (string, string) {
 		}
 		return lang.N("oued.drawn", sigeloued.QuietLimit, sigeloued.QuietLimit), last
 	case rules.PhaseMove:
-		v := 0
-		if w.Value != nil {
-			v = *w.Value
-		}
+		v := due.Value
 		var now string
 		switch {
-		case v == 7 || v == 13:
+		case due.FreeAll:
 			now = lang.T("oued.now.big", v)
-		case v == 1:
+		case due.Frees:
 			now = lang.T("oued.now.sig")
-		case v == 6:
+		case v == 6: // its own words: Arabic says the six as a word
 			now = lang.T("oued.now.six")
 		default:
 			now = lang.T("oued.now.play", v)
 		}
-		if len(w.Pending.Values) > 0 {
+		if len(due.Then) > 0 {
 			rest := ""
-			for i, x := range w.Pending.Values {
+			for i, x := range due.Then {
 				if i == 0 {
 					rest = fmt.Sprint(x)
 				} else {
@@ -154,13 +143,12 @@ func (b *elOuedBoard) restLines() (string, string) {
 		return now, last
 	}
 	switch {
-	case w.Pending.BonusThrows > 0:
-		k := 4 - w.Pending.BonusThrows
-		if w.Pending.Thirteen {
-			return lang.T("oued.bonus.13", k), last
+	case due.ExtraThrows > 0:
+		if due.Thirteen {
+			return lang.T("oued.bonus.13", due.ExtraThrow()), last
 		}
-		return lang.T("oued.bonus", k), last
-	case w.Pending.Six:
+		return lang.T("oued.bonus", due.ExtraThrow()), last
+	case due.AfterSix:
 		return lang.T("oued.six7"), last
 	case b.meantBy == p:
 		return say(b.env, p, "oued.again"), last

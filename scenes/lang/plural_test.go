@@ -149,6 +149,8 @@ var figures = map[string]string{
 	"oued.m.bonus.move":     "a distance, and which extra throw",
 	"oued.m.six.then":       "a throw's value",
 	"oued.m.move":           "a distance",
+	"oued.m.lost":           "a throw's value",
+	"oued.m.bonus.lost":     "a throw's value, and which extra throw",
 	"oued.now.big":          "a distance",
 	"oued.now.play":         "a throw's value",
 	"oued.bonus.13":         "which extra throw",

@@ -1,0 +1,127 @@
+package sigeloued
+
+import "sig/rules"
+
+// ThrowKind is what a throw of the six sticks is called.
+type ThrowKind uint8
+
+const (
+	// PlainThrow: two, three or four polished faces up, worth as many.
+	PlainThrow ThrowKind = iota
+	// SigThrow: one or five polished faces up, worth 1.
+	SigThrow
+	// SixPolished: all six polished faces up, worth 6.
+	SixPolished
+	// SixRough: no polished face up, worth 0 (but see Meaning.GivesExtra and AfterSix).
+	SixRough
+)
+
+// KindOf names a throw of p polished faces up.
+func KindOf(p int) ThrowKind {
+	switch {
+	case IsSig(p):
+		return SigThrow
+	case p == 6:
+		return SixPolished
+	case p == 0:
+		return SixRough
+	}
+	return PlainThrow
+}
+
+// Meaning is what a throw means under the rules, for the scenes to say in words: its name and
+// worth, the big throw it makes, where it stands among the extra throws, and which of the
+// values it put in play no piece could use.
+type Meaning struct {
+	Kind  ThrowKind
+	Value int // the throw's worth (ThrowValue): 0..4 or 6
+	// Big is 7 or 13 when the throw makes a big throw (one piece moves it, or all the unfreed
+	// pieces step out), 0 otherwise.
+	Big int
+	// ExtraThrow is 1..3 when the throw is that one of the three extra throws a first six rough
+	// gives, 0 otherwise.
+	ExtraThrow int
+	// AfterSix: the throw follows a six polished, whose 6 is played first (a sig makes 7).
+	AfterSix bool
+	// GivesExtra: a first six rough, which gives three extra throws.
+	GivesExtra bool
+	// Again: the player throws again once the values are played (a sig, a six polished).
+	Again bool
+	// Lost are the values the throw put in play that no piece could use, in the order they
+	// were lost (the rules report them as EvNoMove).
+	Lost []int
+}
+
+// MeaningOf is what a throw of p polished faces up means for the player to throw in s: s is
+// the position at the throw, which it does not change.
+func MeaningOf(s *State, p int) Meaning {
+	if s.phase != rules.PhaseThrow || p < 0 || p > 6 {
+		return Meaning{}
+	}
+	m := Meaning{Kind: KindOf(p), Value: int(ThrowValue[p]), AfterSix: s.six}
+	if s.bonus > 0 {
+		m.ExtraThrow = 4 - int(s.bonus)
+		m.AfterSix = false
+	}
+	m.GivesExtra = m.Kind == SixRough && !s.thrown[s.toMove] && s.bonus == 0 && !s.six
+	c := *s
+	var ev rules.Events
+	c.throw(p, &ev)
+	for _, e := range ev {
+		switch e.Kind {
+		case rules.EvBigThrow:
+			m.Big = e.Value
+		case rules.EvNoMove:
+			m.Lost = append(m.Lost, e.Value)
+		case rules.EvExtraThrow:
+			m.Again = e.Player == int(s.toMove)
+		}
+	}
+	return m
+}
+
+// Due is what is due at a position at rest, for the scenes to say in words.
+type Due struct {
+	// Value is the value to play now (at a decision), 0 at a throw or once over.
+	Value int
+	// Then are the values still to play after it in this turn, in order.
+	Then []int
+	// FreeAll: Value is a big throw (7 or 13): one piece moves it, or all unfreed pieces step
+	// out and the rest is played by the front one.
+	FreeAll bool
+	// Frees: Value can free a piece that has never moved (a sig's 1, or a big throw); other
+	// values move freed pieces only.
+	Frees bool
+	// ExtraThrows is how many of the three extra throws of a first six rough are still to
+	// come; ExtraThrow (1..3) is which one is next at a throw.
+	ExtraThrows int
+	// Thirteen: among those extra throws a sig would still make 13.
+	Thirteen bool
+	// AfterSix: at a throw that follows a six polished (a sig now makes 7).
+	AfterSix bool
+}
+
+// ExtraThrow is which of the three extra throws comes next (1..3), 0 if none is due.
+func (d Due) ExtraThrow() int {
+	if d.ExtraThrows == 0 {
+		return 0
+	}
+	return 4 - d.ExtraThrows
+}
+
+// Due is what is due now: the value to play and those after it, or the throw to come.
+func (s *State) Due() Due {
+	d := Due{ExtraThrows: int(s.bonus), Thirteen: s.bonus > 0 && !s.used13}
+	switch s.phase {
+	case rules.PhaseMove:
+		d.Value = int(s.value)
+		d.FreeAll = s.value == 7 || s.value == 13
+		d.Frees = d.FreeAll || s.value == 1
+		for _, q := range s.queue[:s.queued] {
+			d.Then = append(d.Then, int(q))
+		}
+	case rules.PhaseThrow:
+		d.AfterSix = s.six
+	}
+	return d
+}
