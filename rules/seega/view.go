@@ -79,3 +79,12 @@ func (s *State) Outcome() rules.Outcome {
 	}
 	return rules.NewOutcome(e, s.Ranks(), true, []int{s.Captured(0), s.Captured(1)})
 }
+
+// Neighbours is the set of squares (bit sq set) one orthogonal step from sq: where a piece on
+// sq may step to, if empty.
+func Neighbours(sq int) uint32 {
+	if sq < 0 || sq >= Squares {
+		return 0
+	}
+	return adj[sq]
+}

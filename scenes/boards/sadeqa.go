@@ -399,11 +399,12 @@ func sadeqaHoleNames() *[sadeqa.Holes]string {
 	}
 	out := new([sadeqa.Holes]string)
 	for i := range out {
+		pl := sadeqa.Place(i) // the rules name the hole: its row and number
 		key := "log.hole.south"
-		if i >= sadeqa.RowHoles {
+		if pl.Row == sadeqa.North {
 			key = "log.hole.north"
 		}
-		out[i] = lang.T(key, i%sadeqa.RowHoles+1)
+		out[i] = lang.T(key, pl.N)
 	}
 	sadeqaHoleCache[l] = out
 	return out

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"math/bits"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -191,30 +192,11 @@ func (b *seegaBoard) load(st *seega.State) {
 	b.toMove = st.ToMove()
 }
 
-// seegaNeighbours are the squares one orthogonal step from sq, in a fixed array with their
-// number (so that drawing the picked piece's steps allocates nothing).
-func seegaNeighbours(sq int) (out [4]int, n int) {
-	f, r := sq%seega.Size, sq/seega.Size
-	if r < seega.Size-1 {
-		out[n], n = sq+seega.Size, n+1
-	}
-	if r > 0 {
-		out[n], n = sq-seega.Size, n+1
-	}
-	if f > 0 {
-		out[n], n = sq-1, n+1
-	}
-	if f < seega.Size-1 {
-		out[n], n = sq+1, n+1
-	}
-	return out, n
-}
-
 // steps is the set of squares (bit sq) the piece on from may legally step to now.
 func (b *seegaBoard) steps(from int) uint32 {
 	var out uint32
-	nb, n := seegaNeighbours(from)
-	for _, to := range nb[:n] {
+	for nb := seega.Neighbours(from); nb != 0; nb &= nb - 1 {
+		to := bits.TrailingZeros32(nb)
 		if rules.Contains(b.legal, seega.StepMove(from, to)) {
 			out |= 1 << to
 		}
