@@ -15,7 +15,6 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
-	"sig/scenes/lang"
 )
 
 // A game record is the protocol's RECORD (../shared/ENGINE-PROTOCOL.md): the game, the number
@@ -26,6 +25,9 @@ import (
 
 // errRecord is what is wrong with an imported record; the wrapped error says the details.
 var errRecord = errors.New("not a game record")
+
+// errNothingDropped: a drop onto the window held no file that could be read (a folder, say).
+var errNothingDropped = errors.New("nothing readable was dropped")
 
 // encodeRecord is r as exported: indented, so that a person can read the moves.
 func encodeRecord(r rules.Record) []byte {
@@ -145,7 +147,7 @@ func readDropped(files fs.FS) {
 		return nil
 	})
 	if name == "" {
-		deliver(nil, errors.New("nothing readable was dropped (a folder?)"))
+		deliver(nil, errNothingDropped)
 		return
 	}
 	f, err := files.Open(name)
@@ -197,7 +199,11 @@ func (m *Manager) openRecord(b []byte, err error) {
 			rs = newRecords(m, back)
 			m.Goto(rs)
 		}
-		rs.setNotice(lang.T("saves.records.bad", err.Error()))
+		key := "saves.records.bad"
+		if errors.Is(err, errNothingDropped) {
+			key = "saves.records.nothing"
+		}
+		rs.setNotice(failed(key, err))
 		return
 	}
 	m.Goto(newReplay(m, g, match, nil, back))

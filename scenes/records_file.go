@@ -46,7 +46,7 @@ func exportRecord(r rules.Record) string {
 		err = os.MkdirAll(dir, 0o755)
 	}
 	if err != nil {
-		return lang.T("saves.export.failed", err.Error())
+		return failed("saves.export.failed", err)
 	}
 	name := recordName(r.Game, time.Now())
 	path := filepath.Join(dir, name)
@@ -57,7 +57,7 @@ func exportRecord(r rules.Record) string {
 		path = filepath.Join(dir, fmt.Sprintf("%s-%d.json", strings.TrimSuffix(name, ".json"), i))
 	}
 	if err := (fileStore{}).writeFile(path, encodeRecord(r)); err != nil {
-		return lang.T("saves.export.failed", err.Error())
+		return failed("saves.export.failed", err)
 	}
 	return lang.T("saves.export.saved", path)
 }

@@ -71,7 +71,7 @@ func exportRecord(r rules.Record) string {
 		g.Call("setTimeout", revoke, 60_000)
 	})
 	if err != nil {
-		return lang.T("saves.export.failed", err.Error())
+		return failed("saves.export.failed", err)
 	}
 	copyText(string(b), lang.T("saves.export.copied", name))
 	return lang.T("saves.export.downloaded", name)

@@ -183,7 +183,7 @@ func (s *play) autosave() {
 	}
 	if err != nil && !s.saveFailed {
 		s.saveFailed = true
-		s.note = lang.T("saves.note.failed", err.Error())
+		s.note = failed("saves.note.failed", err)
 	}
 }
 
@@ -192,7 +192,7 @@ func (s *play) autosave() {
 func resumable(m *Manager) (*play, string) {
 	b, err := m.store.load(autosaveEntry)
 	if err != nil {
-		return nil, lang.T("saves.notice.unreadable", err.Error())
+		return nil, failed("saves.notice.unreadable", err)
 	}
 	if b == nil {
 		return nil, ""
@@ -201,11 +201,10 @@ func resumable(m *Manager) (*play, string) {
 	if err != nil {
 		// A save this build cannot continue is moved aside, never deleted nor overwritten: the
 		// next game saves into a free entry.
-		reason := err.Error()
 		if aerr := setAside(m.store, autosaveEntry); aerr != nil {
-			return nil, lang.T("saves.notice.stuck", reason, aerr.Error())
+			return nil, failed("saves.notice.stuck", errors.Join(err, aerr))
 		}
-		return nil, lang.T("saves.notice.setaside", reason, entryPlace(m.store, autosaveEntry+".bad"))
+		return nil, failed("saves.notice.setaside", err, entryPlace(m.store, autosaveEntry+".bad"))
 	}
 	if p.match.State.Phase() == rules.PhaseOver {
 		// Saved as it ended (a crash between the last move and clearing): nothing to continue.
