@@ -10,7 +10,6 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
-	"sig/scenes/lang"
 	"sig/sprites"
 )
 
