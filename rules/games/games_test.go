@@ -1,6 +1,7 @@
 package games
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -57,6 +58,54 @@ func TestFreshGames(t *testing.T) {
 			}
 			if s.ToMove() != 0 || s.Phase() == rules.PhaseOver || s.Players() != n {
 				t.Errorf("%s/%d starts with player %d, phase %s, %d players", g.ID, n, s.ToMove(), s.Phase(), s.Players())
+			}
+		}
+	}
+}
+
+// TestOutcomesAsRuled plays random games to the end and reads each game's outcome against
+// RULINGS.md: the race games are never drawn (every player who reaches Sig wa Duqqan's centre
+// wins, however many; Es-Sîg ranks by escape order), Sig El Oued is drawn only by the quiet
+// turns and otherwise won by taking all six, and Seega and Sadeqa are drawn exactly when the
+// counts are level.
+func TestOutcomesAsRuled(t *testing.T) {
+	for _, g := range All() {
+		for seed := int64(1); seed <= 20; seed++ {
+			m, err := rules.NewMatch(g, g.DefaultPlayers, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for m.State.Phase() != rules.PhaseOver {
+				legal := m.State.Legal(nil)
+				mv := legal[int(seed*7+int64(m.Moves()))%len(legal)]
+				if m.State.Phase() == rules.PhaseThrow {
+					if mv, _, err = m.Throw(); err != nil { // the match's own seeded sticks
+						t.Fatal(err)
+					}
+				}
+				if err := m.PlayMove(mv, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			o := m.State.(rules.Ender).Outcome()
+			where := fmt.Sprintf("%s seed %d: %+v", g.ID, seed, o)
+			switch g.ID {
+			case "sig-wa-duqqan":
+				if o.Draw || o.Ending != rules.RaceDone {
+					t.Errorf("%s: a race is never drawn", where)
+				}
+			case "es-sig":
+				if o.Draw || o.Ending != rules.AllEscaped || len(o.Winners) != 1 {
+					t.Errorf("%s: the first to escape wins alone", where)
+				}
+			case "sig-el-oued":
+				if o.Draw != (o.Ending == rules.QuietMoves) || !o.Draw && o.Scores[o.Winners[0]] != 6 {
+					t.Errorf("%s: drawn only by quiet turns, else won by taking all six", where)
+				}
+			default:
+				if o.Draw != (o.Scores[0] == o.Scores[1]) || !o.Draw && o.Scores[o.Winners[0]] <= o.Scores[1-o.Winners[0]] {
+					t.Errorf("%s: drawn when level, else won by the higher count", where)
+				}
 			}
 		}
 	}

@@ -45,7 +45,8 @@ type Meaning struct {
 	AfterSix bool
 	// GivesExtra: a first six rough, which gives three extra throws.
 	GivesExtra bool
-	// Again: the player throws again once the values are played (a sig, a six polished).
+	// Again: the player throws again once the values are played (a sig, a six polished, the
+	// extra throws of a first six rough still to come).
 	Again bool
 	// Lost are the values the throw put in play that no piece could use, in the order they
 	// were lost (the rules report them as EvNoMove).
@@ -74,9 +75,11 @@ func MeaningOf(s *State, p int) Meaning {
 		case rules.EvNoMove:
 			m.Lost = append(m.Lost, e.Value)
 		case rules.EvExtraThrow:
-			m.Again = e.Player == int(s.toMove)
+			m.Again = m.Again || e.Player == int(s.toMove)
 		}
 	}
+	// A throw again still due once the values are played (they may wait for a decision).
+	m.Again = m.Again || c.then == thenThrow || c.then == thenSix
 	return m
 }
 
