@@ -107,6 +107,16 @@ func englishShots() []shot {
 		{"play-essig", 1280, 800, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
 		{"play-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
 		{"play-seega", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
+		// An El Oued throw no piece can use: the banner says so, as the log does.
+		{"play-sigeloued-lost", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) {
+			lost := func() bool {
+				p, ok := m.Current().(*play)
+				return !ok || !p.Busy() && len(p.log) > 1 && p.log[len(p.log)-1].key == "log.nomove"
+			}
+			for i := 0; i < 5000 && !lost(); i++ {
+				playFor(m, 1)
+			}
+		}},
 		// An El Oued capture, the game stopped right after it: the log names the square the
 		// captured piece stood on, where the captor's piece now stands.
 		{"play-sigeloued-capture", 1280, 800, Config{Game: "sig-el-oued", Seed: 2, Seats: two}, func(t *testing.T, m *Manager) {
