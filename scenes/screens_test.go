@@ -37,7 +37,7 @@ func shots() []shot {
 	all := englishShots()
 	// The menus, a match and its end in French and Arabic (right to left), and with large
 	// text: SIG_SHOT=title-ar and so on.
-	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait"} {
+	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigwaduqqan"} {
 		for _, s := range all {
 			if s.name != name {
 				continue
