@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"sig/ai"
+	"sig/match"
 	"strings"
 	"testing"
 )
@@ -11,7 +13,7 @@ func TestFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Game != "seega" || len(cfg.Seats) != 2 || cfg.Seats[1].Level != "hard" || cfg.Seed != 5 || cfg.ScreenshotPath != "/tmp/x.png" || cfg.ScreenshotFrame != 60 {
+	if cfg.Game != "seega" || len(cfg.Seats) != 2 || cfg.Seats[1].Who != (match.Computer{Level: ai.Hard}) || cfg.Seed != 5 || cfg.ScreenshotPath != "/tmp/x.png" || cfg.ScreenshotFrame != 60 {
 		t.Errorf("config %+v", cfg)
 	}
 	bad := map[string][]string{

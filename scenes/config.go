@@ -2,22 +2,39 @@ package scenes
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/lang"
 )
 
-// Seat is one player's chair: a person at the screen, or the computer at a level.
+// Seat is one player's chair as the setup and the flags choose it: who decides (a person at
+// this screen, or the computer at a level; only a computer seat has a level) and the name.
 type Seat struct {
-	Human bool
-	Level string // "easy", "medium" or "hard" for a computer seat
-	Name  string
+	Who  match.Seat // match.Person{} or match.Computer{Level: …}; nil is a person
+	Name string     // as typed; "" gives the seat its default name in the language of the moment
 }
 
-// Levels are the computer's strengths, weakest first.
-var Levels = []string{"easy", "medium", "hard"}
+// who is the seat's decider (a person when none was said).
+func (s Seat) who() match.Seat {
+	if s.Who == nil {
+		return match.Person{}
+	}
+	return s.Who
+}
+
+// here reports whether a person at this screen decides for the seat.
+func (s Seat) here() bool { return s.who().Here() }
+
+// level is a computer seat's level; ok is false for anyone else.
+func (s Seat) level() (l ai.Level, ok bool) {
+	c, ok := s.Who.(match.Computer)
+	return c.Level, ok
+}
 
 // Config is how the app starts (main's flags).
 type Config struct {
@@ -53,6 +70,9 @@ func ParseSeats(s string) ([]Seat, error) {
 	parts := strings.Split(s, ",")
 	seats := make([]Seat, 0, len(parts))
 	for i, p := range parts {
+		if strings.TrimSpace(p) == "" {
+			return nil, fmt.Errorf("seat %d is empty: use e.g. human,ai:hard", i+1)
+		}
 		p = strings.TrimSpace(p)
 		name := ""
 		if k := strings.IndexByte(p, '='); k >= 0 {
@@ -65,40 +85,19 @@ func ParseSeats(s string) ([]Seat, error) {
 				return nil, fmt.Errorf("seat %d: the name %q is longer than %d letters", i+1, name, maxName)
 			}
 		}
-		kind, level, hasLevel := strings.Cut(strings.ToLower(p), ":")
-		switch kind {
-		case "human":
-			if hasLevel {
-				return nil, fmt.Errorf("seat %d (%q): a human seat has no level", i+1, parts[i])
-			}
-			seats = append(seats, Seat{Human: true, Name: name})
-		case "ai", "computer":
-			if !hasLevel {
-				level = "medium"
-			}
-			if !validLevel(level) {
-				return nil, fmt.Errorf("seat %d (%q): unknown level %q (easy, medium or hard)", i+1, parts[i], level)
-			}
-			seats = append(seats, Seat{Level: level, Name: name})
-		case "":
-			return nil, fmt.Errorf("seat %d is empty: use e.g. human,ai:hard", i+1)
-		default:
-			return nil, fmt.Errorf("seat %d (%q): say human, ai or ai:LEVEL", i+1, parts[i])
+		who, err := match.ParseSeat(p)
+		if err != nil {
+			return nil, fmt.Errorf("seat %d: %v", i+1, err)
 		}
+		seats = append(seats, Seat{Who: who, Name: name})
 	}
 	return seats, nil
 }
 
 const maxName = 16
 
-func validLevel(l string) bool {
-	for _, v := range Levels {
-		if v == l {
-			return true
-		}
-	}
-	return false
-}
+// validLevel reports whether l is one of the computer's levels.
+func validLevel(l ai.Level) bool { return slices.Contains(ai.Levels, l) }
 
 // check validates cfg against the game registry and returns the game (nil for the title).
 func (cfg *Config) check() (*rules.Info, error) {
@@ -134,8 +133,8 @@ func (cfg *Config) check() (*rules.Info, error) {
 		return nil, fmt.Errorf("%d seats given for %d players", len(cfg.Seats), cfg.Players)
 	}
 	for i, s := range cfg.Seats {
-		if !s.Human && !validLevel(s.Level) {
-			return nil, fmt.Errorf("seat %d: unknown level %q (easy, medium or hard)", i+1, s.Level)
+		if l, ok := s.level(); ok && !validLevel(l) {
+			return nil, fmt.Errorf("seat %d: unknown level %v (easy, medium or hard)", i+1, l)
 		}
 	}
 	return g, nil

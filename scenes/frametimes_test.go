@@ -27,6 +27,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/sprites"
 )
@@ -52,7 +54,7 @@ func frameRuns() []frameRun {
 		},
 		{
 			name: "Sadeqa, a sowing of 90 or more seeds", w: 1280, h: 800,
-			cfg: Config{Game: "sadeqa", Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}},
+			cfg: Config{Game: "sadeqa", Seats: []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Person{}, Name: "Tesfaye"}}},
 			setup: func(t *testing.T, m *Manager) string {
 				return longSowing(t, m, 90)
 			},
@@ -60,8 +62,8 @@ func frameRuns() []frameRun {
 		},
 		{
 			name: "Sig wa Duqqan, eight players (computer seats), 300 frames of play", w: 1280, h: 800,
-			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"},
-				{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}},
+			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}},
+				{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}},
 			setup: func(t *testing.T, m *Manager) string {
 				return playInto(t, m, 80) // until pieces are spread over the spiral
 			},
@@ -71,7 +73,7 @@ func frameRuns() []frameRun {
 			// The six-stick game: in the browser's software WebGL its frames in motion were the
 			// slowest of the five (e2e/frames_test.go), so it is timed here too.
 			name: "Sig (El Oued), two computer seats, 300 frames of play", w: 1280, h: 800,
-			cfg: Config{Game: "sig-el-oued", Seats: []Seat{{Level: "easy"}, {Level: "easy"}}},
+			cfg: Config{Game: "sig-el-oued", Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}},
 			setup: func(t *testing.T, m *Manager) string {
 				return playInto(t, m, 30)
 			},
@@ -79,8 +81,8 @@ func frameRuns() []frameRun {
 		},
 		{
 			name: "Sig wa Duqqan, eight players (computer seats), the Ghoula dragging pieces home", w: 1280, h: 800,
-			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"},
-				{Level: "easy"}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}},
+			cfg: Config{Game: "sig-wa-duqqan", Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}},
+				{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}},
 			setup: func(t *testing.T, m *Manager) string {
 				return ghoulaDrag(t, m, 3)
 			},
@@ -95,7 +97,7 @@ func playInto(t *testing.T, m *Manager, moves int) string {
 	m.settings.Speed = Instant
 	m.settings.apply()
 	for i := 0; i < 20000; i++ {
-		if p, ok := m.Current().(*play); !ok || p.match.Moves() >= moves {
+		if p, ok := m.Current().(*play); !ok || p.d.Match().Moves() >= moves {
 			break
 		}
 		step(m)
@@ -105,7 +107,7 @@ func playInto(t *testing.T, m *Manager, moves int) string {
 	}
 	m.settings.Speed = Normal
 	m.settings.apply()
-	return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).match.Moves())
+	return fmt.Sprintf("from move %d, at normal speed", m.Current().(*play).d.Match().Moves())
 }
 
 // eventsOf is what the rules report for mv in s, tried on a copy; false if mv is refused.
@@ -120,9 +122,9 @@ func eventsOf(s rules.State, mv rules.Move) (rules.Events, bool) {
 // five counts is tried on a copy of the state.
 func ghoulaDrag(t *testing.T, m *Manager, pieces int) string {
 	p := m.Current().(*play)
-	for i := 0; i < 20000 && p.match.State.Phase() == rules.PhaseThrow; i++ {
-		for _, mv := range p.match.State.Legal(nil) {
-			ev, ok := eventsOf(p.match.State, mv)
+	for i := 0; i < 20000 && p.d.State().Phase() == rules.PhaseThrow; i++ {
+		for _, mv := range p.d.State().Legal(nil) {
+			ev, ok := eventsOf(p.d.State(), mv)
 			if !ok {
 				continue
 			}
@@ -138,17 +140,13 @@ func ghoulaDrag(t *testing.T, m *Manager, pieces int) string {
 			if dragged < pieces {
 				continue
 			}
-			p.brd.Sync(p.match.State)
+			p.brd.Sync(p.d.State())
 			p.refresh()
 			// Faces with as many marked sticks as the throw counts, for the arena to show.
 			p.apply(mv, uint8(1<<mv.ThrowCount()-1))
-			return fmt.Sprintf("%s: the Ghoula takes %d steps and drags %d pieces (move %d)", p.match.State.FormatMove(mv), steps, dragged, p.match.Moves())
+			return fmt.Sprintf("%s: the Ghoula takes %d steps and drags %d pieces (move %d)", p.d.State().FormatMove(mv), steps, dragged, p.d.Match().Moves())
 		}
-		mv, _, err := p.match.Throw()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.match.PlayMove(mv, nil); err != nil {
+		if _, err := p.d.Throw(); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -164,13 +162,13 @@ func longSowing(t *testing.T, m *Manager, seeds int) string {
 	for seed := uint64(1); seed < 400; seed++ {
 		p := m.Current().(*play)
 		r := rand.New(rand.NewPCG(seed, 99))
-		for turn := 0; turn < 400 && p.match.State.Phase() != rules.PhaseOver; turn++ {
+		for turn := 0; turn < 400 && p.d.State().Phase() != rules.PhaseOver; turn++ {
 			for p.q.Busy() || p.dirty {
 				step(m)
 			}
-			legal := p.match.State.Legal(nil)
+			legal := p.d.State().Legal(nil)
 			for _, mv := range legal {
-				ev, ok := eventsOf(p.match.State, mv)
+				ev, ok := eventsOf(p.d.State(), mv)
 				if !ok {
 					continue
 				}
@@ -187,7 +185,7 @@ func longSowing(t *testing.T, m *Manager, seeds int) string {
 					m.settings.Speed = Normal
 					m.settings.apply()
 					p.apply(mv, 0)
-					return fmt.Sprintf("%s: %d seeds sown over %d laps (move %d)", p.match.State.FormatMove(mv), sown, laps, p.match.Moves())
+					return fmt.Sprintf("%s: %d seeds sown over %d laps (move %d)", p.d.State().FormatMove(mv), sown, laps, p.d.Match().Moves())
 				}
 			}
 			p.apply(legal[r.IntN(len(legal))], 0)
@@ -478,9 +476,9 @@ func (d *frameDriver) ghoulaMoves() string {
 	}
 	st := p.g.NewState(len(p.players))
 	moves, most, steps := 0, 0, 0
-	for i := 0; i < p.match.Moves(); i++ {
+	for i := 0; i < p.d.Match().Moves(); i++ {
 		var ev rules.Events
-		if st.Apply(p.match.MoveAt(i), &ev) != nil {
+		if st.Apply(p.d.Match().MoveAt(i), &ev) != nil {
 			return ""
 		}
 		g, carried := 0, map[[2]int]bool{}
@@ -498,7 +496,7 @@ func (d *frameDriver) ghoulaMoves() string {
 			most = max(most, len(carried))
 		}
 	}
-	return fmt.Sprintf("The Ghoula moved in %d of the %d moves played (%d steps in all); the most pieces one of its moves carried: %d.", moves, p.match.Moves(), steps, most)
+	return fmt.Sprintf("The Ghoula moved in %d of the %d moves played (%d steps in all); the most pieces one of its moves carried: %d.", moves, p.d.Match().Moves(), steps, most)
 }
 
 // flush writes the report so far to SIG_FRAMETIMES (a slow machine may not finish every run).

@@ -80,10 +80,10 @@ func (m *Manager) Hook() HookView {
 		p = s.under
 	}
 	if p != nil {
-		st := p.match.State
-		v.Game, v.Seed, v.State = p.g.ID, p.match.Seed, st.Wire()
-		v.Moves = p.match.Record().Moves
-		v.Human, v.Busy, v.Thinking = p.human(), p.q.Busy() || p.dirty, p.comp != nil
+		st := p.d.State()
+		v.Game, v.Seed, v.State = p.g.ID, p.d.Seed(), st.Wire()
+		v.Moves = p.d.Match().Record().Moves
+		v.Human, v.Busy, v.Thinking = p.human(), p.q.Busy() || p.dirty, p.d.Thinking()
 		if v.Human {
 			for _, mv := range p.legal {
 				if !mv.IsThrow() {

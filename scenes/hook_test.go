@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"sig/match"
 	"sig/scenes/ui"
 )
 
@@ -39,7 +40,7 @@ func TestHookReportsHitsInCSSPixels(t *testing.T) {
 // TestHookFollowsTheMatch: on the play scene the hook shows the protocol's STATE and the
 // record, and both move on with a throw.
 func TestHookFollowsTheMatch(t *testing.T) {
-	m := newTest(t, Config{Game: "sig-wa-duqqan", Seats: []Seat{{Human: true}, {Human: true}}})
+	m := newTest(t, Config{Game: "sig-wa-duqqan", Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 	v := m.Hook()
 	if v.Scene != "play" || v.Game != "sig-wa-duqqan" || len(v.Moves) != 0 || !v.Human {
 		t.Fatalf("hook at the start: %+v", v)

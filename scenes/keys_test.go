@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/ui"
@@ -24,7 +26,7 @@ func TestKeysPlayOnPickingBoards(t *testing.T) {
 			g, _ := games.Lookup(c.id)
 			seats := make([]Seat, c.seats)
 			for i := range seats {
-				seats[i] = Seat{Human: true}
+				seats[i] = Seat{Who: match.Person{}}
 			}
 			m := newTest(t, Config{Game: c.id, Seed: 11, Seats: seats})
 			m.settings.Speed = Instant
@@ -57,8 +59,8 @@ func TestKeysPlayOnPickingBoards(t *testing.T) {
 						t.Errorf("turn card at a steering decision says %q", got)
 					}
 				}
-				moves := p.match.Moves()
-				for k := 0; p.match.Moves() == moves; k++ {
+				moves := p.d.Match().Moves()
+				for k := 0; p.d.Match().Moves() == moves; k++ {
 					if k > 20000 {
 						t.Fatalf("20000 keys at a decision of %s played nothing: %v legal %v", c.id, p.State(), p.legal)
 					}
@@ -68,9 +70,9 @@ func TestKeysPlayOnPickingBoards(t *testing.T) {
 					}
 					step(m, in)
 				}
-				for ; checked < p.match.Moves(); checked++ {
-					if err := engine.Apply(p.match.MoveAt(checked), nil); err != nil {
-						t.Fatalf("move %d: the engine refuses %v: %v", checked, p.match.MoveAt(checked), err)
+				for ; checked < p.d.Match().Moves(); checked++ {
+					if err := engine.Apply(p.d.Match().MoveAt(checked), nil); err != nil {
+						t.Fatalf("move %d: the engine refuses %v: %v", checked, p.d.Match().MoveAt(checked), err)
 					}
 				}
 				if !engine.Equal(p.State()) {
@@ -89,7 +91,7 @@ func TestGhoulaWording(t *testing.T) {
 	names := []string{"You", "Amira", "Bot"}
 	lines := func(ev rules.Events) string {
 		var out []string
-		for _, l := range describe(es, names, ev) {
+		for _, l := range describe(es, namesEnv(0, names...), ev) {
 			out = append(out, l.Text())
 		}
 		return strings.Join(out, "\n")
@@ -120,7 +122,7 @@ func TestGhoulaWording(t *testing.T) {
 		t.Errorf("a throw to steer reads %q", got)
 	}
 	duq, _ := games.Lookup("sig-wa-duqqan")
-	d := describe(duq, names, rules.Events{
+	d := describe(duq, namesEnv(0, names...), rules.Events{
 		{Kind: rules.EvThrow, Player: 0, Count: 3, Value: 3, Ghoula: true},
 		{Kind: rules.EvGhoulaStep, Player: 0, From: 40, To: 41},
 		{Kind: rules.EvSeized, Player: 1, From: 41},
@@ -132,9 +134,10 @@ func TestGhoulaWording(t *testing.T) {
 }
 
 // A tap on the sticks tray throws, as the throw button does, and only while a person may throw;
-// undo in the middle of the throw lays the sticks down rather than leaving them in the air.
+// undo in the middle of the first throw lays the sticks neatly again rather than leaving them in
+// the air (or showing the throw undone).
 func TestTrayThrowsAndUndoSettles(t *testing.T) {
-	m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Human: true}, {Human: true}}})
+	m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 	p := m.Current().(*play)
 	r := p.arena.Rect
 	if r.W == 0 {
@@ -144,26 +147,26 @@ func TestTrayThrowsAndUndoSettles(t *testing.T) {
 		t.Fatalf("the tray's target is %v, %v", got, ok)
 	}
 	step(m, ui.Intent{Kind: ui.Tap, X: r.CX(), Y: r.CY()})
-	if p.match.Moves() != 1 || !p.Busy() {
-		t.Fatalf("a tap on the tray: %d moves, busy %v", p.match.Moves(), p.Busy())
+	if p.d.Match().Moves() != 1 || !p.Busy() {
+		t.Fatalf("a tap on the tray: %d moves, busy %v", p.d.Match().Moves(), p.Busy())
 	}
 	step(m) // the sticks are in the air
 	if p.arena.Landed() {
 		t.Fatalf("the sticks landed at once")
 	}
 	step(m, ui.Intent{Kind: ui.Key, Rune: 'u'})
-	if p.match.Moves() != 0 || p.Busy() {
-		t.Fatalf("undo: %d moves, busy %v", p.match.Moves(), p.Busy())
+	if p.d.Match().Moves() != 0 || p.Busy() {
+		t.Fatalf("undo: %d moves, busy %v", p.d.Match().Moves(), p.Busy())
 	}
-	if !p.arena.Landed() {
-		t.Fatalf("undo left the sticks in the air")
+	if p.arena.Thrown() || p.thrown != nil {
+		t.Fatalf("undo left the sticks thrown (landed %v), caption %v", p.arena.Landed(), p.thrown)
 	}
 	// While the computer acts, the tray is not a throw button.
-	m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Level: "easy"}, {Human: true}}})
+	m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Person{}}}})
 	p = m.Current().(*play)
 	r = p.arena.Rect
 	step(m, ui.Intent{Kind: ui.Tap, X: r.CX(), Y: r.CY()})
-	if p.match.Moves() != 0 {
+	if p.d.Match().Moves() != 0 {
 		t.Fatalf("a tap on the tray threw for the computer")
 	}
 }

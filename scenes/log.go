@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"sig/rules"
+	"sig/scenes/board"
 	"sig/scenes/lang"
 )
 
@@ -13,9 +14,11 @@ import (
 type logLine struct {
 	Player int // -1: nobody in particular
 	key    string
-	// about: the line is about the player called name (sayAbout); n >= 0 is the count that
+	// about: the line is about Player (sayAbout), named as env names them when it is said
+	// (a default name follows the language), or name without env; n >= 0 is the count that
 	// picks the words' plural form.
 	about bool
+	env   *board.Env
 	name  string
 	n     int
 	// args may hold words of their own (a place, the Ghoula, what a throw is worth) as
@@ -32,9 +35,11 @@ func logKey(p int, key string, args ...any) logLine {
 func (l logLine) Text() string {
 	switch {
 	case l.about && l.n >= 0:
-		return sayAboutN(l.name, l.key, l.n, l.args...)
+		you, name := l.who()
+		return sayAboutN(you, name, l.key, l.n, l.args...)
 	case l.about:
-		return sayAbout(l.name, l.key, l.args...)
+		you, name := l.who()
+		return sayAbout(you, name, l.key, l.args...)
 	case l.n >= 0:
 		return lang.N(l.key, l.n, l.args...)
 	}
@@ -42,6 +47,17 @@ func (l logLine) Text() string {
 }
 
 func (l logLine) String() string { return l.Text() }
+
+// who is whether the line's player is "you", and their name, as the line is said.
+func (l logLine) who() (you bool, name string) {
+	if l.env != nil && l.Player >= 0 && l.Player < len(l.env.Names) {
+		return l.env.IsYou(l.Player), l.env.Names[l.Player]
+	}
+	if l.name == "" {
+		return false, lang.T("log.player", l.Player+1)
+	}
+	return false, l.name
+}
 
 // words are words said when a line is: in the language of that moment.
 type words func() string
@@ -55,22 +71,19 @@ func (p placeArg) String() string { return placeWords(rules.Place(p)) }
 
 // describe turns a move's events into a few log lines. Runs of steps (a piece moving several
 // spaces, the Ghoula walking, seeds sown) become one line each.
-func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
-	name := func(p int) string {
-		if p >= 0 && p < len(names) {
-			return names[p]
-		}
-		return lang.T("log.player", p+1)
-	}
+//
+// The players' names and which of them is "you" come from env, as the board has them, and are
+// looked up each time a line is said: env is kept, not copied.
+func describe(g *rules.Info, env *board.Env, ev rules.Events) []logLine {
 	var out []logLine
 	// say adds the line key says of player p: key+".you" (without the name) when p is the person
 	// at the screen, so each language can conjugate for "you"; else key with the name first.
 	say := func(p int, key string, args ...any) {
-		out = append(out, logLine{Player: p, key: key, about: true, name: name(p), n: -1, args: args})
+		out = append(out, logLine{Player: p, key: key, about: true, env: env, n: -1, args: args})
 	}
 	// sayN is say for a line about the count n, which picks the words' form (lang.N).
 	sayN := func(p int, key string, n int, args ...any) {
-		out = append(out, logLine{Player: p, key: key, about: true, name: name(p), n: n, args: args})
+		out = append(out, logLine{Player: p, key: key, about: true, env: env, n: n, args: args})
 	}
 	add := func(p int, key string, args ...any) { out = append(out, logKey(p, key, args...)) }
 	placeWords := func(pl rules.Place) placeArg { return placeArg(pl) }
@@ -178,31 +191,20 @@ func describe(g *rules.Info, names []string, ev rules.Events) []logLine {
 }
 
 // sayAbout is the text of key about the player called name: key+".you" (which leaves the name
-// out) when name is the person at the screen, else key with name as its first argument.
-func sayAbout(name, key string, args ...any) string {
-	if isYou(name) && lang.Has(lang.English, key+".you") {
+// out) when the words call that player "you", else key with name as its first argument.
+func sayAbout(you bool, name, key string, args ...any) string {
+	if you && lang.Has(lang.English, key+".you") {
 		return lang.T(key+".you", args...)
 	}
 	return lang.T(key, append([]any{name}, args...)...)
 }
 
 // sayAboutN is sayAbout for a text about the count n, which picks its form (lang.N).
-func sayAboutN(name, key string, n int, args ...any) string {
-	if isYou(name) && lang.Has(lang.English, key+".you") {
+func sayAboutN(you bool, name, key string, n int, args ...any) string {
+	if you && lang.Has(lang.English, key+".you") {
 		return lang.N(key+".you", n, args...)
 	}
 	return lang.N(key, n, append([]any{name}, args...)...)
-}
-
-// isYou reports whether a seat's name is the word for the person at the screen ("You", "Vous",
-// "أنت"), in whichever language the name was given.
-func isYou(name string) bool {
-	for _, l := range lang.All {
-		if name == lang.In(l.Code, "log.you") {
-			return true
-		}
-	}
-	return false
 }
 
 // faceKey is what the counted faces are called in game g: the catalogue's suffix.

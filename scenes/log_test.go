@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/board"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 )
@@ -29,7 +32,7 @@ func TestLogSpeaksEveryLanguage(t *testing.T) {
 		en := englishFor(l)
 		for _, g := range games.All() {
 			names := []string{lang.In(l, "log.you"), "Amira"}
-			lines := describe(g, names, ev)
+			lines := describe(g, namesEnv(0, names...), ev)
 			if len(lines) < 20 {
 				t.Fatalf("%s %s: only %d lines for %d events", l, g.ID, len(lines), len(ev))
 			}
@@ -40,7 +43,7 @@ func TestLogSpeaksEveryLanguage(t *testing.T) {
 			}
 		}
 		g, _ := games.Lookup("sig-wa-duqqan")
-		throw := describe(g, []string{"Amira"}, rules.Events{{Kind: rules.EvThrow, Count: 3, Value: 3, Ghoula: true}})
+		throw := describe(g, namesEnv(-1, "Amira"), rules.Events{{Kind: rules.EvThrow, Count: 3, Value: 3, Ghoula: true}})
 		if want := lang.In(l, "log.worth.ghoula", lang.In(l, "log.ghoula"), 3); len(throw) != 1 || !strings.HasSuffix(throw[0].Text(), want) {
 			t.Errorf("%s: a Ghoula throw reads %v, want it to end %q", l, throw, want)
 		}
@@ -54,7 +57,7 @@ func TestLogSpeaksEveryLanguage(t *testing.T) {
 // says it was undone.
 func TestLogWaitsForTheAnimation(t *testing.T) {
 	for seed := int64(1); seed < 40; seed++ {
-		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}})
+		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Person{}, Name: "Tesfaye"}}})
 		m.settings.Speed = Normal
 		m.settings.apply()
 		p := m.Current().(*play)
@@ -87,7 +90,7 @@ func TestLogWaitsForTheAnimation(t *testing.T) {
 		}
 
 		// The same throw again, undone while the sticks fly: its lines, then "undone".
-		m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Human: true, Name: "Amira"}, {Human: true, Name: "Tesfaye"}}})
+		m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Person{}, Name: "Tesfaye"}}})
 		m.settings.Speed = Normal
 		m.settings.apply()
 		p = m.Current().(*play)
@@ -102,8 +105,8 @@ func TestLogWaitsForTheAnimation(t *testing.T) {
 				t.Errorf("line %d: %v, want %v", i, got[i], thrown[i])
 			}
 		}
-		if p.State().ToMove() != mover || p.match.Moves() != 0 {
-			t.Errorf("after the undo: %d moves, %d to move; want 0 and %d", p.match.Moves(), p.State().ToMove(), mover)
+		if p.State().ToMove() != mover || p.d.Match().Moves() != 0 {
+			t.Errorf("after the undo: %d moves, %d to move; want 0 and %d", p.d.Match().Moves(), p.State().ToMove(), mover)
 		}
 		return
 	}
@@ -159,7 +162,7 @@ func namesAsRules(g *rules.Info, e rules.Event) error {
 	case rules.EvPlaced, rules.EvWarana, rules.EvTrapped, rules.EvGhoulaAppears, rules.EvGhoulaStep, rules.EvDragged:
 		want = []rules.Place{to}
 	}
-	lines := describe(g, []string{"Amira", "Tesfaye", "Ines", "Kofi"}, rules.Events{e})
+	lines := describe(g, namesEnv(-1, "Amira", "Tesfaye", "Ines", "Kofi"), rules.Events{e})
 	for _, pl := range want {
 		if pl.Kind == rules.NoPlace {
 			return fmt.Errorf("the rules name no place for %v", e)
@@ -201,7 +204,7 @@ func TestLogCountsAgree(t *testing.T) {
 	g, _ := games.Lookup("sadeqa")
 	sow := func(n int) string {
 		ev := rules.Events{{Kind: rules.EvLift, Player: 1, From: 12, Count: n, Value: 1}, {Kind: rules.EvSow, Player: 1, To: 13}}
-		return describe(g, []string{"You", "Amira"}, ev)[0].Text()
+		return describe(g, namesEnv(0, "You", "Amira"), ev)[0].Text()
 	}
 	for _, c := range []struct {
 		l    lang.Lang
@@ -231,7 +234,7 @@ func TestLogCountsAgree(t *testing.T) {
 // (issue 13: the log stayed in the old language).
 func TestLogSaysItAgainInANewLanguage(t *testing.T) {
 	defer lang.Set(lang.Current())
-	m := newTest(t, Config{Game: "sig-el-oued", Seed: 4, Lang: "en", Seats: []Seat{{Name: "Amira", Level: "easy"}, {Name: "Kofi", Level: "easy"}}})
+	m := newTest(t, Config{Game: "sig-el-oued", Seed: 4, Lang: "en", Seats: []Seat{{Name: "Amira", Who: match.Computer{Level: ai.Easy}}, {Name: "Kofi", Who: match.Computer{Level: ai.Easy}}}})
 	m.settings.Speed = Instant
 	p := m.Current().(*play)
 	for i := 0; i < 3000 && len(p.log) < 12; i++ {
@@ -265,4 +268,15 @@ func TestLogSaysItAgainInANewLanguage(t *testing.T) {
 	if changed < n/2 {
 		t.Errorf("only %d of %d lines changed with the language: %q", changed, n, before)
 	}
+}
+
+// namesEnv is what the log is told of players called names, player you being the one the words
+// call "you" (-1: nobody); all of them sit at this screen.
+func namesEnv(you int, names ...string) *board.Env {
+	env := &board.Env{Names: names}
+	for i := range names {
+		env.Here = append(env.Here, true)
+		env.You = append(env.You, i == you)
+	}
+	return env
 }

@@ -364,34 +364,70 @@ type player struct {
 	Color int // index into sprites.Players
 }
 
-// playersFrom gives seats their default names and colours.
+// playersFrom gives seats their colours; their names stay as given ("" for the default).
 func playersFrom(seats []Seat) []player {
 	ps := make([]player, len(seats))
-	humans := 0
-	for _, s := range seats {
-		if s.Human {
-			humans++
-		}
-	}
 	for i, s := range seats {
-		ps[i] = player{Seat: s, Color: i % len(sprites.Players)}
-		if ps[i].Name == "" {
-			ps[i].Name = defaultName(s, i, humans, len(seats))
-		}
+		ps[i] = player{Seat: Seat{Who: s.who(), Name: s.Name}, Color: i % len(sprites.Players)}
 	}
 	return ps
 }
 
-// defaultName names a seat that has no name yet.
-func defaultName(s Seat, i, humans, seats int) string {
-	if s.Human {
-		if humans <= 1 {
-			return lang.T("log.you") // the log's word, which it recognises (isYou)
+// seatNames are the players' names as shown now: a typed name as typed, any other the seat's
+// default name in the current language ("You", "Computer 2"), so that a change of language
+// mid-game renames them.
+func seatNames(ps []player) []string {
+	seats := make([]Seat, len(ps))
+	for i, p := range ps {
+		seats[i] = p.Seat
+	}
+	return namesIn(lang.Current(), seats)
+}
+
+// namesIn is seatNames for bare seats, in language l.
+func namesIn(l lang.Lang, seats []Seat) []string {
+	humans := 0
+	for _, s := range seats {
+		if s.here() {
+			humans++
 		}
-		return lang.T("player.n", i+1)
+	}
+	out := make([]string, len(seats))
+	for i, s := range seats {
+		out[i] = s.Name
+		if out[i] == "" {
+			out[i] = defaultName(l, s, i, humans, len(seats))
+		}
+	}
+	return out
+}
+
+// youOf is the player the words call "you": the only person at this screen, when their name
+// was not typed (a typed name is said as typed, "Amira moves"); -1 for none.
+func youOf(ps []player) int {
+	you := -1
+	for i, p := range ps {
+		if p.here() {
+			if you >= 0 || p.Name != "" {
+				return -1 // two people at the screen, or one who gave a name
+			}
+			you = i
+		}
+	}
+	return you
+}
+
+// defaultName names, in language l, seat i of seats (humans of them people here) that has no
+// typed name.
+func defaultName(l lang.Lang, s Seat, i, humans, seats int) string {
+	if s.here() {
+		if humans <= 1 {
+			return lang.In(l, "log.you")
+		}
+		return lang.In(l, "player.n", i+1)
 	}
 	if seats-humans == 1 {
-		return lang.T("player.computer.one") // the only computer needs no number
+		return lang.In(l, "player.computer.one") // the only computer needs no number
 	}
-	return lang.T("player.computer", i+1)
+	return lang.In(l, "player.computer", i+1)
 }

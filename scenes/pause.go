@@ -102,7 +102,7 @@ func (s *pause) Update(in []ui.Intent) {
 		case "settings":
 			s.m.Goto(newSettingsScene(s.m, s))
 		case "export":
-			s.setNotice(exportRecord(s.under.match.Record()))
+			s.setNotice(exportRecord(s.under.d.Match().Record()))
 		case "restart":
 			s.m.Goto(s.under.restart())
 		case "menu":

@@ -7,6 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/sprites"
@@ -29,17 +31,17 @@ func TestFramesCopyPictures(t *testing.T) {
 		late    bool // from a few moves before the end (crowned pieces, full stores)
 	}
 	runs := []run{
-		{"a person against the computer", []Seat{{Human: true}, {Level: "easy"}}, false, 1500, false},
-		{"reduced motion", []Seat{{Human: true}, {Level: "easy"}}, true, 800, false},
-		{"computers only", []Seat{{Level: "easy"}, {Level: "easy"}}, false, 6000, false},
-		{"computers only, the end of the game", []Seat{{Level: "easy"}, {Level: "easy"}}, false, 6000, true},
+		{"a person against the computer", []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}, false, 1500, false},
+		{"reduced motion", []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}, true, 800, false},
+		{"computers only", []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}, false, 6000, false},
+		{"computers only, the end of the game", []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}, false, 6000, true},
 	}
 	for _, g := range games.All() {
 		for _, r := range runs {
 			t.Run(fmt.Sprintf("%s/%s", g.ID, r.name), func(t *testing.T) {
 				seats := r.seats
-				if g.MaxPlayers >= 4 && !seats[0].Human {
-					seats = append(seats, Seat{Level: "easy"}, Seat{Level: "easy"})
+				if g.MaxPlayers >= 4 && !seats[0].here() {
+					seats = append(seats, Seat{Who: match.Computer{Level: ai.Easy}}, Seat{Who: match.Computer{Level: ai.Easy}})
 				}
 				cfg := Config{Game: g.ID, Seed: 5, Seats: seats}
 				m := newTest(t, cfg)
@@ -63,7 +65,7 @@ func TestFramesCopyPictures(t *testing.T) {
 					if !ok {
 						break
 					}
-					moves = p.match.Moves()
+					moves = p.d.Match().Moves()
 					if p.human() && !p.Busy() && p.State().Phase() != rules.PhaseOver && i%40 == 39 {
 						// A few frames of the person's turn (hints, the piece to move), then the move.
 						act(t, m, p)
@@ -102,7 +104,7 @@ func playInstant(m *Manager, moves int) int {
 		if !ok {
 			break
 		}
-		if n = p.match.Moves(); n >= moves || p.State().Phase() == rules.PhaseOver {
+		if n = p.d.Match().Moves(); n >= moves || p.State().Phase() == rules.PhaseOver {
 			break
 		}
 		step(m)
@@ -114,7 +116,7 @@ func playInstant(m *Manager, moves int) int {
 // frames that came on time (a software renderer's slow frames get none), and not while
 // something moves; it runs out once everything is painted.
 func TestWarmOnePictureAFrameOnTime(t *testing.T) {
-	m := newTest(t, Config{Game: "sig-el-oued", Seed: 3, Seats: []Seat{{Human: true}, {Human: true}}})
+	m := newTest(t, Config{Game: "sig-el-oued", Seed: 3, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 	p := m.Current().(*play)
 	m.drawn, m.frameGap = 1, 16*time.Millisecond
 	if !p.warm() {

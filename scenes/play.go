@@ -8,8 +8,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"sig/ai"
 	"sig/audio"
+	"sig/match"
 	"sig/rules"
 	"sig/scenes/board"
 	_ "sig/scenes/boards" // registers the five games' boards
@@ -28,8 +28,7 @@ type play struct {
 	base
 	g       *rules.Info
 	players []player
-	seed    int64
-	match   *rules.Match
+	d       *match.Driver // the match: seats, undo, the computer's thinking, the autosave hook
 	env     board.Env
 	brd     board.Board
 	picker  board.Picker
@@ -37,23 +36,23 @@ type play struct {
 	arena   *board.Arena
 	legal   []rules.Move
 	log     []logLine
-	logVer  int   // counts the log's changes: its picture is painted again when it moves on
-	changes int   // counts the changes to the position shown (see Changes)
-	marks   []int // the number of moves played before each human action (undo goes back to them)
-	dirty   bool  // the board must be synced to the match when the queue drains
-	caption string
-	note    string // a refused move's reason
-	acting  int    // the player whose move is being shown (the turn card names them meanwhile)
+	logVer  int  // counts the log's changes: its picture is painted again when it moves on
+	changes int  // counts the changes to the position shown (see Changes)
+	dirty   bool // the board must be synced to the match when the queue drains
+	// thrown is the throw the sticks show, for their caption (said in the language of the
+	// moment); nil before the first throw.
+	thrown *match.Played
+	note   string // a refused move's reason
+	acting int    // the player whose move is being shown (the turn card names them meanwhile)
 	// warmedAt is the frame (the manager's count) in which a picture was last painted ahead.
 	warmedAt int
 
-	saveFailed bool // the autosave failed once (said once on the turn card)
+	saveFailed bool   // the autosave failed once (said once on the turn card)
+	saveNote   string // that failure, for the turn card once the move is shown
 
-	comp     computer
-	pace     thinkPacer // how long comp thinks each tick
+	pace     thinkPacer // how long a computer seat thinks each tick
 	compWait float64
 	overWait float64
-	thinks   int
 	page     int // which page of the move list is shown
 
 	// The log and the turn card are painted once per change, not once per frame.
@@ -76,32 +75,61 @@ const (
 	resultsWait  = 1.0 // between the last move and the results
 )
 
+// newPlay starts a match of g between players, seeded by seed.
 func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
-	s := &play{base: base{m: m}, g: g, players: players, seed: seed}
-	match, err := rules.NewMatch(g, len(players), seed)
+	d, err := match.New(g, seatsOf(players), seed)
+	note := ""
 	if err != nil {
 		// The setup and the flags keep the count in range; this is a defect, shown, not a crash.
-		match, _ = rules.NewMatch(g, g.DefaultPlayers, seed)
-		s.note = err.Error()
+		note = err.Error()
+		players = playersFrom(make([]Seat, g.DefaultPlayers))
+		d, _ = match.New(g, seatsOf(players), seed)
 	}
-	s.match = match
-	s.env = board.Env{Game: g, Reduced: m.settings.Reduced}
-	for _, p := range players {
-		s.env.Colors = append(s.env.Colors, sprites.Players[p.Color%len(sprites.Players)])
-		s.env.Names = append(s.env.Names, p.Name)
+	s := playing(m, players, d)
+	s.note = note
+	name := words(func() string { return gameName(g) })
+	first := logKey(0, "play.begins", name, words(func() string { return s.env.Names[0] }))
+	if s.env.IsYou(0) {
+		first = logKey(0, "play.begins.you", name)
 	}
+	s.addLog(first)
+	return s
+}
+
+// envOf is what the boards of g are told of players: their colours and names, who is decided
+// here, and who is "you".
+func envOf(g *rules.Info, players []player, reduced bool) board.Env {
+	env := board.Env{Game: g, Reduced: reduced, Names: seatNames(players)}
+	you := youOf(players)
+	for i, p := range players {
+		env.Colors = append(env.Colors, sprites.Players[p.Color%len(sprites.Players)])
+		env.Here = append(env.Here, p.here())
+		env.You = append(env.You, i == you)
+	}
+	return env
+}
+
+// seatsOf are the match's seats of players.
+func seatsOf(players []player) []match.Seat {
+	seats := make([]match.Seat, len(players))
+	for i, p := range players {
+		seats[i] = p.who()
+	}
+	return seats
+}
+
+// playing is the play scene of the match d between players, shown at rest.
+func playing(m *Manager, players []player, d *match.Driver) *play {
+	g := d.Game()
+	s := &play{base: base{m: m}, g: g, players: players, d: d}
+	s.env = envOf(g, players, m.settings.Reduced)
 	if b, ok := board.New(g.ID, &s.env); ok {
 		s.brd = b
 		s.picker, _ = b.(board.Picker)
 	}
-	s.arena = board.NewArena(g.Sticks, seed)
-	s.brd.Sync(s.match.State)
-	name := words(func() string { return gameName(g) })
-	first := logKey(0, "play.begins", name, s.players[0].Name)
-	if isYou(s.players[0].Name) {
-		first = logKey(0, "play.begins.you", name)
-	}
-	s.addLog(first)
+	s.arena = board.NewArena(g.Sticks, d.Seed())
+	d.Changed = s.autosave
+	s.brd.Sync(d.State())
 	s.refresh()
 	return s
 }
@@ -109,7 +137,7 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 func (s *play) Name() string { return "play" }
 
 // State is the match's current state (for tests).
-func (s *play) State() rules.State { return s.match.State }
+func (s *play) State() rules.State { return s.d.State() }
 
 // Busy reports whether an animation is playing.
 func (s *play) Busy() bool { return s.q.Busy() }
@@ -120,7 +148,7 @@ func (s *play) Busy() bool { return s.q.Busy() }
 // which leaves the frame's time to the search (in the browser it shares the one thread);
 // its move, when it comes, is a change (Changes).
 func (s *play) Animating() bool {
-	if s.q.Busy() || s.dirty || s.match.State.Phase() == rules.PhaseOver {
+	if s.q.Busy() || s.dirty || s.d.Over() {
 		return true
 	}
 	a, ok := s.brd.(interface{ Animating() bool })
@@ -143,7 +171,9 @@ func (s *play) Changes() int { return s.changes }
 
 func (s *play) Layout(mt ui.Metrics) {
 	s.mt = mt
-	// The language, the text size or the scale may have changed with the same rectangles.
+	// The language, the text size or the scale may have changed with the same rectangles: the
+	// seats' default names are said in the language of the moment.
+	s.env.Names = seatNames(s.players)
 	s.logPic.Release()
 	s.turnPic.Release()
 	scr := mt.Screen().Inset(mt.Pt(12))
@@ -292,19 +322,16 @@ func (s *play) placeActions() {
 // boardHasKeys reports whether the keyboard belongs to the board: a person picks a move on a
 // board that is a Picker.
 func (s *play) boardHasKeys() bool {
-	return s.picker != nil && !s.q.Busy() && s.human() && s.match.State.Phase() == rules.PhaseMove
+	return s.picker != nil && !s.q.Busy() && s.human() && s.d.State().Phase() == rules.PhaseMove
 }
 
-// human reports whether the player to act now sits at the screen.
-func (s *play) human() bool {
-	p := s.match.State.ToMove()
-	return p >= 0 && p < len(s.players) && s.players[p].Human
-}
+// human reports whether the player to act now is decided at this screen.
+func (s *play) human() bool { return s.d.Here() }
 
 // refresh rebuilds the panel's buttons for the position at rest.
 func (s *play) refresh() {
 	s.changes++
-	st := s.match.State
+	st := s.d.State()
 	s.legal = st.Legal(s.legal)
 	focus := ""
 	if b := s.menu.Focused(); b != nil {
@@ -313,7 +340,7 @@ func (s *play) refresh() {
 	s.menu.Buttons = s.menu.Buttons[:0]
 	// The subs are the keys' names as printed on keyboards (space's is translated).
 	s.menu.Add(&ui.Button{ID: "pause", Label: lang.T("play.pause"), Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
-	s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: len(s.marks) == 0})
+	s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: !s.d.CanUndo()})
 	s.menu.Add(&ui.Button{ID: "hints", Label: lang.T("play.hints"), Sub: "H", Icon: ui.IconHint, Look: ui.Dark, Selected: s.m.settings.Hints})
 	idle := !s.q.Busy() && st.Phase() != rules.PhaseOver && s.human()
 	s.menu.Add(&ui.Button{ID: "throw", Label: lang.T("play.throw"), Sub: lang.T("play.key.space"), Icon: ui.IconSticks, Look: ui.Primary, Hidden: !(idle && st.Phase() == rules.PhaseThrow)})
@@ -411,22 +438,22 @@ func (s *play) Update(in []ui.Intent) {
 			}
 			continue
 		}
-		if it.Kind == ui.Activate && it.Rune == ' ' && !busy && s.human() && s.match.State.Phase() == rules.PhaseThrow {
+		if it.Kind == ui.Activate && it.Rune == ' ' && !busy && s.human() && s.d.State().Phase() == rules.PhaseThrow {
 			s.throw()
 			continue
 		}
 		if s.boardHasKeys() && (it.Kind == ui.Next || it.Kind == ui.Prev || it.Kind == ui.Move || it.Kind == ui.Activate) {
 			// The board has the keyboard while a person picks on it; the panel stays a tap
 			// (or P, U, H) away.
-			if mv, ok := s.picker.Input(it, s.match.State, s.legal); ok {
+			if mv, ok := s.picker.Input(it, s.d.State(), s.legal); ok {
 				s.apply(mv, 0)
 			}
 			continue
 		}
 		id := s.menu.Handle(it)
 		if id == "" {
-			if s.picker != nil && !busy && s.human() && s.match.State.Phase() == rules.PhaseMove {
-				if mv, ok := s.picker.Input(it, s.match.State, s.legal); ok {
+			if s.picker != nil && !busy && s.human() && s.d.State().Phase() == rules.PhaseMove {
+				if mv, ok := s.picker.Input(it, s.d.State(), s.legal); ok {
 					s.apply(mv, 0)
 				}
 			}
@@ -491,10 +518,10 @@ func (s *play) advance() {
 	}
 	if s.dirty {
 		s.dirty = false
-		s.brd.Sync(s.match.State)
+		s.brd.Sync(s.d.State())
 		s.refresh()
 	}
-	st := s.match.State
+	st := s.d.State()
 	switch {
 	case st.Phase() == rules.PhaseOver:
 		s.overWait += tick
@@ -519,79 +546,62 @@ func (s *play) waitFactor() float64 {
 	return 1
 }
 
-// computerTurn runs a computer seat: a short pause, then a throw or a move.
+// computerTurn lets a seat not decided here act: a short pause, then its throw or its move,
+// thought in slices.
 func (s *play) computerTurn() {
-	st := s.match.State
 	if s.compWait < computerWait*s.waitFactor() {
 		s.compWait += tick
 		return
 	}
-	if st.Phase() == rules.PhaseThrow {
+	p, ok, err := s.d.Think(s.pace.next(time.Now()))
+	switch {
+	case err != nil:
+		s.note = lang.T("play.refused")
+	case ok:
 		s.compWait = 0
-		s.throw()
-		return
-	}
-	if s.comp == nil {
-		s.thinks++
-		p := s.players[st.ToMove()]
-		s.comp = newComputer(st.Clone(), p.Level, s.seed+int64(s.thinks)*7919)
-	}
-	if s.comp.Step(s.pace.next(time.Now())) {
-		mv := s.comp.Move()
-		s.comp.Close()
-		s.comp = nil
-		s.compWait = 0
-		switch mv {
-		case ai.Throw: // nothing to decide: throw, as the throw button does
-			s.throw()
-		case ai.NoMove: // the game is over; advance goes to the results
-		default:
-			s.apply(mv, 0)
-		}
+		s.played(p)
 	}
 }
 
-// throw throws the sticks for the player to act (a person's button, or a computer seat).
+// throw throws the sticks for the person to act.
 func (s *play) throw() {
-	mv, faces, err := s.match.Throw()
+	p, err := s.d.Throw()
 	if err != nil {
 		s.note = lang.T("play.refused")
 		return
 	}
-	s.apply(mv, faces)
+	s.played(p)
 }
 
-// apply plays mv (a throw with its faces for the arena, or a decision) and queues its
-// animation. A refused move is noted and changes nothing.
+// apply plays a person's decision mv (or a throw, with its faces for the arena). A refused move
+// is noted and changes nothing.
 func (s *play) apply(mv rules.Move, faces uint8) {
-	st := s.match.State
-	mover := st.ToMove()
-	before := st.Clone()
-	mark := s.match.Moves()
-	var ev rules.Events
-	if err := s.match.PlayMove(mv, &ev); err != nil {
+	p, err := s.d.Play(mv, faces)
+	if err != nil {
 		s.note = lang.T("play.refused")
 		return
 	}
-	s.note = ""
+	s.played(p)
+}
+
+// played queues the animation of a move the driver has played (the rules applied it at once,
+// and the autosave has the position after it).
+func (s *play) played(p match.Played) {
+	s.note, s.saveNote = s.saveNote, ""
 	s.page = 0
-	if mover >= 0 && mover < len(s.players) && s.players[mover].Human {
-		s.marks = append(s.marks, mark)
-	}
-	s.autosave() // the rules applied it at once: the save is the position after it
-	if mv.IsThrow() {
+	mover, ev := p.Player, p.Events
+	if p.Move.IsThrow() {
 		sound := audio.Clatter4
 		if s.g.Sticks == rules.SixPolishedRough {
 			sound = audio.Clatter6
 		}
-		s.arena.Throw(&s.q, faces, throwTime, func() { audio.Play(sound) })
-		caption := s.throwCaption(ev, mover)
-		s.q.Add(board.Step{Start: func() { s.caption = caption }})
+		s.arena.Throw(&s.q, p.Faces, throwTime, func() { audio.Play(sound) })
+		s.q.Add(board.Step{Start: func() { s.thrown = &p }})
 	}
-	s.brd.Animate(&s.q, before, s.match.State, ev)
+	s.brd.Animate(&s.q, p.Before, s.d.State(), ev)
 	// The log tells what happened once it has been seen to happen: a throw's lines when the
 	// sticks have landed and the board has moved, not while they are in the air.
-	lines := describe(s.g, s.env.Names, ev)
+	lines := describe(s.g, &s.env, ev)
 	if s.q.Busy() {
 		s.q.Add(board.Step{Start: func() { s.addLog(lines...) }})
 	} else {
@@ -603,6 +613,34 @@ func (s *play) apply(mv rules.Move, faces uint8) {
 	if !s.q.Busy() {
 		s.advance()
 	}
+}
+
+// captionText is the caption under the sticks: what the throw shown was and does, or before
+// the first throw what the sticks are for.
+func (s *play) captionText() string {
+	switch {
+	case s.thrown != nil:
+		return s.throwCaption(s.thrown.Events, s.thrown.Player)
+	case !s.arena.Thrown():
+		return lang.N("play.caption.idle."+faceKey(s.g), s.g.Sticks.Count(), s.g.Sticks.Count())
+	}
+	return ""
+}
+
+// showThrow lays the sticks as the throw in play landed, with its caption (after an undo, and
+// in a continued game), or neatly before the first throw.
+func (s *play) showThrow() {
+	if s.g.Sticks == rules.NoSticks {
+		return
+	}
+	p, ok := s.d.LastThrow()
+	if !ok {
+		s.arena.Unthrow()
+		s.thrown = nil
+		return
+	}
+	s.arena.Rest(p.Faces)
+	s.thrown = &p
 }
 
 // throwCaption says what a throw was and what it does.
@@ -625,27 +663,19 @@ func (s *play) throwCaption(ev rules.Events, mover int) string {
 // undo goes back to before the last action of a person at the screen (against the computer:
 // your previous decision, with the computer's replies undone too).
 func (s *play) undo() {
-	if len(s.marks) == 0 {
+	if !s.d.CanUndo() {
 		return
 	}
-	n := s.marks[len(s.marks)-1]
-	m, err := s.match.Prefix(n)
-	if err != nil {
+	if err := s.d.Undo(); err != nil {
 		s.note = lang.T("play.refused")
 		return
 	}
-	s.marks = s.marks[:len(s.marks)-1]
-	s.match = m
-	s.autosave()
 	s.q.Finish()     // what was under way is shown done first: its log lines among it
 	s.arena.Settle() // a throw cut short lands at once rather than hanging in the air
-	if s.comp != nil {
-		s.comp.Close()
-		s.comp = nil
-	}
+	s.note, s.saveNote = s.saveNote, ""
 	s.compWait, s.overWait, s.dirty = 0, 0, false
-	s.caption = ""
-	s.brd.Sync(s.match.State)
+	s.showThrow()
+	s.brd.Sync(s.d.State())
 	s.addLog(logKey(-1, "play.undone"))
 	s.refresh()
 }
@@ -665,19 +695,13 @@ func (s *play) pause() {
 
 // restart is a new match with the same players.
 func (s *play) restart() *play {
-	if s.comp != nil {
-		s.comp.Close()
-		s.comp = nil
-	}
+	s.d.Close()
 	return newPlay(s.m, s.g, s.players, s.m.nextSeed())
 }
 
 // leave drops the match's computer search.
 func (s *play) leave() {
-	if s.comp != nil {
-		s.comp.Close()
-		s.comp = nil
-	}
+	s.d.Close()
 	s.logPic.Release()
 	s.turnPic.Release()
 }
@@ -690,10 +714,7 @@ func (s *play) Draw(dst *ebiten.Image) {
 	s.drawTurn(dst)
 	if s.arenaR.W > 0 {
 		s.arena.Draw(dst, mt)
-		cap := s.caption
-		if cap == "" && !s.arena.Thrown() {
-			cap = lang.N("play.caption.idle."+faceKey(s.g), s.g.Sticks.Count(), s.g.Sticks.Count())
-		}
+		cap := s.captionText()
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}
 	s.menu.Draw(dst, mt)
@@ -738,13 +759,13 @@ func (s *play) shownTurn() (p int, over bool) {
 	if s.q.Busy() && s.acting >= 0 && s.acting < len(s.players) {
 		return s.acting, false
 	}
-	return s.match.State.ToMove(), s.match.State.Phase() == rules.PhaseOver
+	return s.d.State().ToMove(), s.d.Over()
 }
 
 // turnText is the turn card's title and line: whose turn it is and what is due (a refused
 // move's reason instead, while there is one).
 func (s *play) turnText() (title, sub string) {
-	st := s.match.State
+	st := s.d.State()
 	p, over := s.shownTurn()
 	switch {
 	case over:
@@ -753,16 +774,16 @@ func (s *play) turnText() (title, sub string) {
 		title = "…"
 	default:
 		pl := s.players[p]
-		title = lang.T("play.turn", pl.Name)
-		if isYou(pl.Name) {
+		title = lang.T("play.turn", s.env.Names[p])
+		if s.env.IsYou(p) {
 			title = lang.T("play.turn.you")
 		}
 		switch {
 		case s.q.Busy():
 			sub = "…"
-		case !pl.Human && st.Phase() == rules.PhaseThrow:
+		case !pl.here() && st.Phase() == rules.PhaseThrow:
 			sub = lang.T("play.sub.throwing")
-		case !pl.Human:
+		case !pl.here():
 			sub = lang.T("play.sub.thinking")
 		case st.Phase() == rules.PhaseThrow:
 			sub = lang.T("play.sub.throw")
@@ -771,8 +792,8 @@ func (s *play) turnText() (title, sub string) {
 		default:
 			sub = lang.T("play.sub.choose")
 		}
-		if !pl.Human {
-			sub = lang.T("play.sub.computer", levelName(pl.Level), sub)
+		if l, ok := pl.level(); ok {
+			sub = lang.T("play.sub.computer", levelName(l), sub)
 		}
 	}
 	if s.note != "" {

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"sig/match"
 	"sig/rules"
 	"sig/rules/essig"
 	"sig/rules/games"
@@ -18,16 +19,16 @@ func TestRaceGamesInThePlayScene(t *testing.T) {
 	for _, id := range []string{"sig-wa-duqqan", "es-sig"} {
 		t.Run(id, func(t *testing.T) {
 			g, _ := games.Lookup(id)
-			m := newTest(t, Config{Game: id, Seed: 21, Seats: []Seat{{Human: true}, {Human: true}, {Human: true}}})
+			m := newTest(t, Config{Game: id, Seed: 21, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}, {Who: match.Person{}}}})
 			p := m.Current().(*play)
 			rng := rand.New(rand.NewPCG(5, 6))
 			engine := g.NewState(3)
 			checked := 0
 			check := func() {
 				t.Helper()
-				for ; checked < p.match.Moves(); checked++ {
-					if err := engine.Apply(p.match.MoveAt(checked), nil); err != nil {
-						t.Fatalf("move %d: the engine refuses %v: %v", checked, p.match.MoveAt(checked), err)
+				for ; checked < p.d.Match().Moves(); checked++ {
+					if err := engine.Apply(p.d.Match().MoveAt(checked), nil); err != nil {
+						t.Fatalf("move %d: the engine refuses %v: %v", checked, p.d.Match().MoveAt(checked), err)
 					}
 				}
 				if !engine.Equal(p.State()) {
@@ -37,7 +38,7 @@ func TestRaceGamesInThePlayScene(t *testing.T) {
 			decisions := 0
 			for tick := 0; m.Current().Name() == "play"; tick++ {
 				if tick > 400_000 {
-					t.Fatalf("no end after %d ticks (%d moves)", tick, p.match.Moves())
+					t.Fatalf("no end after %d ticks (%d moves)", tick, p.d.Match().Moves())
 				}
 				st := p.State()
 				switch {
@@ -45,7 +46,7 @@ func TestRaceGamesInThePlayScene(t *testing.T) {
 					// Now and then a tap on the board or a space during the animation: it finishes
 					// the animation and plays nothing.
 					if rng.IntN(6) == 0 {
-						moves := p.match.Moves()
+						moves := p.d.Match().Moves()
 						in := ui.Intent{Kind: ui.Activate, Rune: ' '}
 						if rng.IntN(2) == 0 {
 							x, y, _ := p.Hits().Find(ui.Target{Kind: "cell", N: rng.IntN(40)})
@@ -55,21 +56,21 @@ func TestRaceGamesInThePlayScene(t *testing.T) {
 						if p.Busy() {
 							t.Fatalf("%v during the animation did not finish it", in)
 						}
-						if p.match.Moves() != moves {
+						if p.d.Match().Moves() != moves {
 							t.Fatalf("%v during the animation played a move", in)
 						}
 						continue
 					}
 					step(m)
 				case st.Phase() == rules.PhaseThrow:
-					moves := p.match.Moves()
+					moves := p.d.Match().Moves()
 					if rng.IntN(2) == 0 {
 						tap(t, m, "throw")
 					} else {
 						step(m, ui.Intent{Kind: ui.Activate, Rune: ' '})
 					}
-					if p.match.Moves() != moves+1 {
-						t.Fatalf("one throw played %d moves", p.match.Moves()-moves)
+					if p.d.Match().Moves() != moves+1 {
+						t.Fatalf("one throw played %d moves", p.d.Match().Moves()-moves)
 					}
 					check()
 				case st.Phase() == rules.PhaseMove:
@@ -80,10 +81,10 @@ func TestRaceGamesInThePlayScene(t *testing.T) {
 					if want == essig.GhulaForward {
 						id = "forward"
 					}
-					moves := p.match.Moves()
+					moves := p.d.Match().Moves()
 					tapTarget(t, m, ui.Target{Kind: "ghula", ID: id})
-					if p.match.Moves() != moves+1 || p.match.MoveAt(moves) != want {
-						t.Fatalf("tapping %s played %d moves (last %v), want %v", id, p.match.Moves()-moves, p.match.MoveAt(p.match.Moves()-1), want)
+					if p.d.Match().Moves() != moves+1 || p.d.Match().MoveAt(moves) != want {
+						t.Fatalf("tapping %s played %d moves (last %v), want %v", id, p.d.Match().Moves()-moves, p.d.Match().MoveAt(p.d.Match().Moves()-1), want)
 					}
 					check()
 				default:

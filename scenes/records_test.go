@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/ui"
@@ -21,7 +23,7 @@ import (
 func TestExportThenImportFromTheFolder(t *testing.T) {
 	recordsHome = t.TempDir()
 	defer func() { recordsHome = "" }()
-	m := newTest(t, Config{Game: "sadeqa", Seats: []Seat{{Human: true}, {Human: true}}})
+	m := newTest(t, Config{Game: "sadeqa", Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 	p := m.Current().(*play)
 	playRandom(t, p, rand.New(rand.NewPCG(4, 4)), 14)
 	step(m, ui.Intent{Kind: ui.Back})
@@ -34,7 +36,7 @@ func TestExportThenImportFromTheFolder(t *testing.T) {
 	}
 	b, _ := os.ReadFile(files[0])
 	var r rules.Record
-	if err := json.Unmarshal(b, &r); err != nil || r.Game != "sadeqa" || r.Version != rules.RecordVersion || len(r.Moves) != p.match.Moves() {
+	if err := json.Unmarshal(b, &r); err != nil || r.Game != "sadeqa" || r.Version != rules.RecordVersion || len(r.Moves) != p.d.Match().Moves() {
 		t.Fatalf("the file is not the game's RECORD (%v): %s", err, b)
 	}
 	// A second export in the same second keeps both.
@@ -54,8 +56,8 @@ func TestExportThenImportFromTheFolder(t *testing.T) {
 	tap(t, m, "file-1")
 	want(t, m, "replay")
 	rp := m.Current().(*replay)
-	if rp.Len() != p.match.Moves() || rp.Position() != 0 {
-		t.Fatalf("replay of %d moves at %d, want %d at 0", rp.Len(), rp.Position(), p.match.Moves())
+	if rp.Len() != p.d.Match().Moves() || rp.Position() != 0 {
+		t.Fatalf("replay of %d moves at %d, want %d at 0", rp.Len(), rp.Position(), p.d.Match().Moves())
 	}
 	step(m, ui.Intent{Kind: ui.Scroll, Scroll: math.Inf(1)}) // End
 	if !rp.State().Equal(p.State()) {
@@ -70,14 +72,14 @@ func TestExportThenImportFromTheFolder(t *testing.T) {
 // The replay viewer from the results: every position it shows is the game's own after that
 // many moves; keys, buttons and the scrubber move through it; Back returns to the results.
 func TestReplayViewer(t *testing.T) {
-	m := newTest(t, Config{Game: "sig-el-oued", Seed: 6, Seats: []Seat{{Human: true, Name: "Amira"}, {Level: "easy"}}})
+	m := newTest(t, Config{Game: "sig-el-oued", Seed: 6, Seats: []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Computer{Level: ai.Easy}}}})
 	m.settings.Speed = Instant
 	p := playToEnd(t, m, 200_000)
 	m.settings.Speed = Normal
 	tap(t, m, "replay")
 	want(t, m, "replay")
 	rp := m.Current().(*replay)
-	n := p.match.Moves()
+	n := p.d.Match().Moves()
 	if rp.Len() != n {
 		t.Fatalf("replay has %d moves, want %d", rp.Len(), n)
 	}
@@ -89,7 +91,7 @@ func TestReplayViewer(t *testing.T) {
 		if rp.Position() != k {
 			t.Fatalf("at move %d, want %d", rp.Position(), k)
 		}
-		pre, _ := p.match.Prefix(k)
+		pre, _ := p.d.Match().Prefix(k)
 		if !rp.State().Equal(pre.State) {
 			t.Fatalf("position %d shows\n%v\nwant\n%v", k, rp.State(), pre.State)
 		}

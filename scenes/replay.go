@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/audio"
+	"sig/match"
 	"sig/rules"
 	"sig/scenes/board"
 	"sig/scenes/lang"
@@ -64,8 +65,8 @@ const replayGap = 0.45
 
 // newReplay shows match from its start. players may be nil (an imported record): the seats
 // are then "Player 1"… in the default colours. back is where Back leads.
-func newReplay(m *Manager, g *rules.Info, match *rules.Match, players []player, back Scene) *replay {
-	n := match.State.Players()
+func newReplay(m *Manager, g *rules.Info, rm *rules.Match, players []player, back Scene) *replay {
+	n := rm.State.Players()
 	if len(players) != n {
 		players = make([]player, n)
 		for i := range players {
@@ -73,38 +74,22 @@ func newReplay(m *Manager, g *rules.Info, match *rules.Match, players []player, 
 		}
 	}
 	s := &replay{base: base{m: m}, back: back, g: g, players: players, speed: 1}
-	s.env = board.Env{Game: g, Reduced: m.settings.Reduced}
-	for _, p := range players {
-		s.env.Colors = append(s.env.Colors, sprites.Players[p.Color%len(sprites.Players)])
-		s.env.Names = append(s.env.Names, p.Name)
-	}
+	s.env = envOf(g, players, m.settings.Reduced)
 	s.brd, _ = board.New(g.ID, &s.env)
-	s.arena = board.NewArena(g.Sticks, match.Seed)
+	s.arena = board.NewArena(g.Sticks, rm.Seed)
 
-	// One pass through the rules: the positions, the throws' faces, the events.
-	rm, err := rules.NewMatch(g, n, match.Seed)
-	if err != nil {
-		rm = match // cannot happen: match itself was made with these
-	}
-	s.states = append(s.states, rm.State.Clone())
-	for i := 0; i < match.Moves(); i++ {
-		mv := match.MoveAt(i)
-		rmv := replayMove{mv: mv, text: rm.State.FormatMove(mv)}
-		if mv.IsThrow() {
-			// The match's generator is where it was when the game threw: the same faces, unless
-			// the throw was forced (a record from elsewhere); then any faces with that count.
-			if tm, f, err := rm.Throw(); err == nil && tm == mv {
-				rmv.faces = f
-			} else {
-				rmv.faces = uint8(1)<<mv.ThrowCount() - 1
-			}
-		}
-		if err := rm.PlayMove(mv, &rmv.ev); err != nil {
-			break // match replayed these very moves: not reached
-		}
-		rmv.lines = describe(g, s.env.Names, rmv.ev)
+	// One pass through the match driver: the positions, the throws' faces, the events.
+	s.states = append(s.states, g.NewState(n))
+	_, err := match.Resume(g, seatsOf(players), 0, rm.Record(), func(p match.Played, after rules.State) {
+		// The move is spelled in the position it was played in.
+		rmv := replayMove{mv: p.Move, text: s.states[len(s.states)-1].FormatMove(p.Move), faces: p.Faces, ev: p.Events}
+		rmv.lines = describe(g, &s.env, rmv.ev)
 		s.moves = append(s.moves, rmv)
-		s.states = append(s.states, rm.State.Clone())
+		s.states = append(s.states, after.Clone())
+	})
+	if err != nil {
+		// rm played these very moves: not reached. Show what replayed.
+		s.moves, s.states = s.moves[:0], s.states[:1]
 	}
 	s.brd.Sync(s.states[0])
 	s.rebuildLog()

@@ -23,12 +23,14 @@ type results struct {
 type resultRow struct {
 	rank int
 	p    player
+	name string
+	you  bool // the words call this player "you"
 }
 
 func newResults(m *Manager, p *play) *results {
 	s := &results{overlay: overlay{base: base{m: m}, under: p}}
-	out := rules.Outcome{Ranks: p.match.State.Ranks()}
-	if en, ok := p.match.State.(rules.Ender); ok {
+	out := rules.Outcome{Ranks: p.d.State().Ranks()}
+	if en, ok := p.d.State().(rules.Ender); ok {
 		out = en.Outcome()
 	}
 	ranks := out.Ranks
@@ -37,13 +39,15 @@ func newResults(m *Manager, p *play) *results {
 		if i < len(ranks) {
 			r = ranks[i]
 		}
-		s.rows = append(s.rows, resultRow{r, pl})
+		s.rows = append(s.rows, resultRow{r, pl, p.env.Names[i], p.env.IsYou(i)})
 	}
 	sort.SliceStable(s.rows, func(a, b int) bool { return s.rows[a].rank < s.rows[b].rank })
 	var winners []string
+	you := false
 	for _, w := range out.Winners {
-		if w < len(p.players) {
-			winners = append(winners, p.players[w].Name)
+		if w >= 0 && w < len(p.players) {
+			winners = append(winners, p.env.Names[w])
+			you = p.env.IsYou(w)
 		}
 	}
 	switch {
@@ -51,7 +55,7 @@ func newResults(m *Manager, p *play) *results {
 		// Only the rules say a game is drawn: players sharing first place in a race that
 		// lets them (everyone who reached Sig wa Duqqan's centre) have all won.
 		s.title = lang.T("results.draw")
-	case len(winners) == 1 && isYou(winners[0]):
+	case len(winners) == 1 && you:
 		s.title = lang.T("results.youwin")
 	case len(winners) == 1:
 		s.title = lang.T("results.wins", winners[0])
@@ -87,11 +91,11 @@ func (s *results) Update(in []ui.Intent) {
 			return
 		case "replay":
 			click()
-			s.m.Goto(newReplay(s.m, s.under.g, s.under.match, s.under.players, s))
+			s.m.Goto(newReplay(s.m, s.under.g, s.under.d.Match(), s.under.players, s))
 			return
 		case "export":
 			click()
-			s.setNotice(exportRecord(s.under.match.Record()))
+			s.setNotice(exportRecord(s.under.d.Match().Record()))
 		case "menu":
 			click()
 			s.m.Goto(newTitle(s.m))
@@ -124,9 +128,9 @@ func (s *results) Draw(dst *ebiten.Image) {
 		name := mt.Flip(ui.Rect{X: s.table.X + rankW + mt.Pt(44), W: s.table.W - rankW - mt.Pt(50)}, s.table)
 		mt.TextStart(dst, ordinal(r.rank), ui.BodyBold, rank, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.BodyBold))/2, sprites.Terracotta)
 		sprites.DrawPiece(dst, pc, piece.CX(), y+(rowH-mt.Pt(4))/2, mt.Pt(13), 0)
-		who := r.p.Name
-		if !r.p.Human {
-			who = lang.T("results.who", r.p.Name, levelName(r.p.Level))
+		who := r.name
+		if l, ok := r.p.level(); ok {
+			who = lang.T("results.who", r.name, levelName(l))
 		}
 		mt.TextStart(dst, mt.Ellipsize(who, ui.Body, name.W), ui.Body, name, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.Body))/2, sprites.Ink)
 		y += rowH

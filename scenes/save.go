@@ -6,10 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"unicode/utf8"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/lang"
 	"sig/sprites"
 )
 
@@ -20,8 +24,14 @@ import (
 // the rules.
 //
 //	{"format": "sig-save", "version": 1, "game": "seega",
-//	 "players": [{"name": "You", "color": 0, "human": true}, {"name": "Computer 2", "color": 1, "level": "hard"}],
+//	 "players": [{"color": 0, "human": true}, {"name": "Amira", "color": 1, "level": "hard"}],
 //	 "seed": 42, "thinks": 3, "record": RECORD}
+//
+// A name is stored only when the player typed it: the others are said in the language of the
+// moment. Only a computer seat has a level. Saves written before these rules (every name
+// stored, people given the level "medium" by the setup) still load: a stored name that is the
+// seat's default name in one of the languages is taken as the default, and a person's level is
+// ignored.
 
 // saveFormat and saveVersion mark a file as this app's saved game, in the layout this build
 // reads.
@@ -52,7 +62,7 @@ type savedGame struct {
 
 // savedPlayer is a seat in a saved game.
 type savedPlayer struct {
-	Name  string `json:"name"`
+	Name  string `json:"name,omitempty"`
 	Color int    `json:"color"`
 	Human bool   `json:"human"`
 	Level string `json:"level,omitempty"`
@@ -63,9 +73,13 @@ var errSave = errors.New("not a saved game of this app")
 
 // saved is the play scene's match as a saved game.
 func (s *play) saved() savedGame {
-	sg := savedGame{Format: saveFormat, Version: saveVersion, Game: s.g.ID, Seed: s.seed, Thinks: s.thinks, Record: s.match.Record()}
+	sg := savedGame{Format: saveFormat, Version: saveVersion, Game: s.g.ID, Seed: s.d.Seed(), Thinks: s.d.Thinks(), Record: s.d.Match().Record()}
 	for _, p := range s.players {
-		sg.Players = append(sg.Players, savedPlayer{Name: p.Name, Color: p.Color, Human: p.Human, Level: p.Level})
+		sp := savedPlayer{Name: p.Name, Color: p.Color, Human: p.here()}
+		if l, ok := p.level(); ok {
+			sp.Level = l.String()
+		}
+		sg.Players = append(sg.Players, sp)
 	}
 	return sg
 }
@@ -115,13 +129,13 @@ func decodeSave(b []byte) (savedGame, *rules.Info, *rules.Match, error) {
 		return sg, nil, nil, fmt.Errorf("%w: %d searches", errSave, sg.Thinks)
 	}
 	for i, p := range sg.Players {
-		if p.Name == "" || !utf8.ValidString(p.Name) || utf8.RuneCountInString(p.Name) > maxName {
+		if !utf8.ValidString(p.Name) || utf8.RuneCountInString(p.Name) > maxName || p.Name != "" && strings.TrimSpace(p.Name) == "" {
 			return sg, nil, nil, fmt.Errorf("%w: player %d has no usable name", errSave, i+1)
 		}
 		if p.Color < 0 || p.Color >= len(sprites.Players) {
 			return sg, nil, nil, fmt.Errorf("%w: player %d has colour %d", errSave, i+1, p.Color)
 		}
-		if !p.Human && !validLevel(p.Level) || p.Human && p.Level != "" {
+		if _, err := ai.ParseLevel(p.Level); !p.Human && err != nil {
 			return sg, nil, nil, fmt.Errorf("%w: player %d has level %q", errSave, i+1, p.Level)
 		}
 	}
@@ -132,38 +146,60 @@ func decodeSave(b []byte) (savedGame, *rules.Info, *rules.Match, error) {
 	return sg, g, match, nil
 }
 
+// savedSeats are the seats of a decoded save: a person's level (written by older builds) is
+// ignored, and a stored name that is the seat's default name in one of the languages (older
+// builds stored every name) is taken as the default, said in the language of the moment.
+func savedSeats(sg savedGame) []player {
+	players := make([]player, len(sg.Players))
+	for i, p := range sg.Players {
+		players[i] = player{Seat: Seat{Who: match.Person{}, Name: p.Name}, Color: p.Color}
+		if !p.Human {
+			l, _ := ai.ParseLevel(p.Level) // decodeSave refused a computer without a level
+			players[i].Who = match.Computer{Level: l}
+		}
+	}
+	seats := make([]Seat, len(players))
+	for i, p := range players {
+		seats[i] = Seat{Who: p.Who}
+	}
+	for _, l := range lang.All {
+		defaults := namesIn(l.Code, seats)
+		for i := range players {
+			if players[i].Name == defaults[i] {
+				players[i].Name = ""
+			}
+		}
+	}
+	return players
+}
+
 // restorePlay makes the play scene of a saved game, exactly as it was when it was saved: the
-// moves are played again one by one through the rules (the log and the undo marks are rebuilt
-// from what they report), and the board shows the position at rest.
+// moves are played again one by one through the match driver (the log and the undo marks are
+// rebuilt from what they report), and the board shows the position at rest.
 func restorePlay(m *Manager, b []byte) (*play, error) {
-	sg, g, done, err := decodeSave(b)
+	sg, g, _, err := decodeSave(b)
 	if err != nil {
 		return nil, err
 	}
-	players := make([]player, len(sg.Players))
-	for i, p := range sg.Players {
-		players[i] = player{Seat: Seat{Human: p.Human, Level: p.Level, Name: p.Name}, Color: p.Color}
+	players := savedSeats(sg)
+	var events []rules.Events
+	d, err := match.Resume(g, seatsOf(players), sg.Thinks, sg.Record, func(p match.Played, _ rules.State) {
+		events = append(events, p.Events)
+	})
+	if err != nil {
+		// decodeSave replayed the same record a moment ago: the rules are not deterministic.
+		return nil, fmt.Errorf("%w: %v", errSave, err)
 	}
-	s := newPlay(m, g, players, sg.Seed)
-	for i := 0; i < done.Moves(); i++ {
-		mover := s.match.State.ToMove()
-		if mover >= 0 && mover < len(s.players) && s.players[mover].Human {
-			s.marks = append(s.marks, i)
-		}
-		var ev rules.Events
-		if err := s.match.PlayMove(done.MoveAt(i), &ev); err != nil {
-			// Replay took the same moves a moment ago: the rules are not deterministic.
-			return nil, fmt.Errorf("%w: move %d replays differently: %v", errSave, i+1, err)
-		}
-		s.log = append(s.log, describe(g, s.env.Names, ev)...)
+	s := playing(m, players, d)
+	var log []logLine // told of the scene's own seats, so that their names follow the language
+	for _, ev := range events {
+		log = append(log, describe(g, &s.env, ev)...)
 	}
-	if len(s.log) > 40 {
-		s.log = s.log[len(s.log)-40:]
+	if len(log) > 40 {
+		log = log[len(log)-40:]
 	}
-	s.log = append(s.log, logKey(-1, "saves.log.continued"))
-	s.thinks = sg.Thinks
-	s.brd.Sync(s.match.State)
-	s.refresh()
+	s.log = append(log, logKey(-1, "saves.log.continued"))
+	s.showThrow()
 	return s, nil
 }
 
@@ -175,14 +211,14 @@ func (s *play) autosave() {
 		return
 	}
 	var err error
-	if s.match.State.Phase() == rules.PhaseOver {
+	if s.d.Over() {
 		err = s.m.store.remove(autosaveEntry)
 	} else {
 		err = s.m.store.save(autosaveEntry, encodeSave(s.saved()))
 	}
 	if err != nil && !s.saveFailed {
 		s.saveFailed = true
-		s.note = failed("saves.note.failed", err)
+		s.saveNote = failed("saves.note.failed", err)
 	}
 }
 
@@ -205,7 +241,7 @@ func resumable(m *Manager) (*play, string) {
 		}
 		return nil, failed("saves.notice.setaside", err, entryPlace(m.store, autosaveEntry+".bad"))
 	}
-	if p.match.State.Phase() == rules.PhaseOver {
+	if p.d.Over() {
 		// Saved as it ended (a crash between the last move and clearing): nothing to continue.
 		_ = m.store.remove(autosaveEntry)
 		return nil, ""

@@ -4,27 +4,36 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/ui"
 )
 
-// playRandom plays n moves in the play scene as its buttons would: a throw with the match's own
-// generator when one is due, else a random legal move. It stops early at the end.
+// playRandom plays n moves in the play scene: for a person, as the buttons would (a throw
+// with the match's own generator when one is due, else a random legal move); for a computer
+// seat, its own decision, thought through the match driver. It stops early at the end.
 func playRandom(t *testing.T, p *play, rng *rand.Rand, n int) {
 	t.Helper()
-	for i := 0; i < n && p.match.State.Phase() != rules.PhaseOver; i++ {
-		before := p.match.Moves()
-		p.compWait = 0 // the computer seats wait: this test decides for everybody
-		if p.match.State.Phase() == rules.PhaseThrow {
+	for i := 0; i < n && p.d.State().Phase() != rules.PhaseOver; i++ {
+		before := p.d.Match().Moves()
+		switch {
+		case !p.human():
+			for p.d.Match().Moves() == before {
+				p.compWait = computerWait * 2 // no pause: the computer thinks at once
+				p.computerTurn()
+			}
+		case p.d.State().Phase() == rules.PhaseThrow:
 			p.throw()
-		} else {
+		default:
 			p.apply(p.legal[rng.IntN(len(p.legal))], 0)
 		}
-		if p.match.Moves() != before+1 {
+		if p.d.Match().Moves() != before+1 {
 			t.Fatalf("move %d was not played: %s", before+1, p.note)
 		}
 		p.q.Finish()
@@ -46,23 +55,18 @@ func wire(t *testing.T, s rules.State) string {
 // the computer's search count.
 func samePlay(t *testing.T, a, b *play) {
 	t.Helper()
-	if !a.match.State.Equal(b.match.State) {
-		t.Fatalf("restored state\n%v\nwant\n%v", b.match.State, a.match.State)
+	if !a.d.State().Equal(b.d.State()) {
+		t.Fatalf("restored state\n%v\nwant\n%v", b.d.State(), a.d.State())
 	}
-	if wa, wb := wire(t, a.match.State), wire(t, b.match.State); wa != wb {
+	if wa, wb := wire(t, a.d.State()), wire(t, b.d.State()); wa != wb {
 		t.Fatalf("restored wire %s, want %s", wb, wa)
 	}
-	ra, rb := a.match.Record(), b.match.Record()
+	ra, rb := a.d.Match().Record(), b.d.Match().Record()
 	if strings.Join(ra.Moves, ",") != strings.Join(rb.Moves, ",") || ra.Seed != rb.Seed {
 		t.Fatalf("restored record %+v, want %+v", rb, ra)
 	}
-	if len(a.marks) != len(b.marks) {
-		t.Fatalf("restored undo marks %v, want %v", b.marks, a.marks)
-	}
-	for i := range a.marks {
-		if a.marks[i] != b.marks[i] {
-			t.Fatalf("restored undo marks %v, want %v", b.marks, a.marks)
-		}
+	if !slices.Equal(a.d.Marks(), b.d.Marks()) {
+		t.Fatalf("restored undo marks %v, want %v", b.d.Marks(), a.d.Marks())
 	}
 	if len(a.players) != len(b.players) {
 		t.Fatalf("restored %d players, want %d", len(b.players), len(a.players))
@@ -72,8 +76,8 @@ func samePlay(t *testing.T, a, b *play) {
 			t.Fatalf("restored player %d %+v, want %+v", i, b.players[i], a.players[i])
 		}
 	}
-	if a.seed != b.seed || a.thinks != b.thinks {
-		t.Fatalf("restored seed %d thinks %d, want %d %d", b.seed, b.thinks, a.seed, a.thinks)
+	if a.d.Seed() != b.d.Seed() || a.d.Thinks() != b.d.Thinks() {
+		t.Fatalf("restored seed %d thinks %d, want %d %d", b.d.Seed(), b.d.Thinks(), a.d.Seed(), a.d.Thinks())
 	}
 }
 
@@ -84,14 +88,10 @@ func TestSaveRoundTripEveryGame(t *testing.T) {
 		t.Run(g.ID, func(t *testing.T) {
 			for seed := int64(1); seed <= 6; seed++ {
 				rng := rand.New(rand.NewPCG(uint64(seed), 99))
-				seats := []Seat{{Human: true, Name: "Amira"}, {Level: "hard"}}
+				// Some of the seats are people: they are what the undo marks follow.
+				seats := []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Computer{Level: ai.Hard}}}
 				for len(seats) < g.MaxPlayers && rng.IntN(2) == 0 {
-					seats = append(seats, Seat{Human: rng.IntN(2) == 0, Level: "easy"})
-				}
-				for i := range seats {
-					if seats[i].Human {
-						seats[i].Level = ""
-					}
+					seats = append(seats, Seat{Who: []match.Seat{match.Person{}, match.Computer{Level: ai.Easy}}[rng.IntN(2)]})
 				}
 				st := &memStore{}
 				m, err := newManager(Config{Game: g.ID, Seed: seed * 7, Seats: seats}, st)
@@ -100,23 +100,13 @@ func TestSaveRoundTripEveryGame(t *testing.T) {
 				}
 				m.LayoutF(1280, 800)
 				a := m.Current().(*play)
-				// Some of the seats are people: they are what the undo marks follow.
-				for i := range a.players {
-					a.players[i].Human = i == 0 || rng.IntN(2) == 0
-					if a.players[i].Human {
-						a.players[i].Level = ""
-					} else {
-						a.players[i].Level = "medium"
-					}
-				}
-				a.thinks = rng.IntN(9)
 				playRandom(t, a, rng, rng.IntN(120))
-				if a.match.State.Phase() == rules.PhaseOver {
+				if a.d.State().Phase() == rules.PhaseOver {
 					continue // the finished game cleared its save: TestFinishedGameClearsTheSave
 				}
 				saved, _ := st.load(autosaveEntry)
 				if saved == nil {
-					t.Fatalf("seed %d: no autosave after %d moves", seed, a.match.Moves())
+					t.Fatalf("seed %d: no autosave after %d moves", seed, a.d.Match().Moves())
 				}
 				if !bytes.Equal(saved, encodeSave(a.saved())) {
 					t.Fatalf("seed %d: the autosave is not the game as it is now", seed)
@@ -131,15 +121,15 @@ func TestSaveRoundTripEveryGame(t *testing.T) {
 				samePlay(t, a, b)
 				// Continued play: the same decisions give the same game, throws included.
 				r1, r2 := rand.New(rand.NewPCG(uint64(seed), 5)), rand.New(rand.NewPCG(uint64(seed), 5))
-				for k := 0; k < 40 && a.match.State.Phase() != rules.PhaseOver; k++ {
+				for k := 0; k < 40 && a.d.State().Phase() != rules.PhaseOver; k++ {
 					playRandom(t, a, r1, 1)
 					playRandom(t, b, r2, 1)
-					if !a.match.State.Equal(b.match.State) {
-						t.Fatalf("seed %d: %d moves after loading, the games differ:\n%v\n%v", seed, k+1, a.match.State, b.match.State)
+					if !a.d.State().Equal(b.d.State()) {
+						t.Fatalf("seed %d: %d moves after loading, the games differ:\n%v\n%v", seed, k+1, a.d.State(), b.d.State())
 					}
 				}
 				// Undo in the restored game goes where undo in the original goes.
-				if len(a.marks) > 0 {
+				if a.d.CanUndo() {
 					a.undo()
 					b.undo()
 					samePlay(t, a, b)
@@ -153,7 +143,7 @@ func TestSaveRoundTripEveryGame(t *testing.T) {
 // play scene exactly.
 func TestTitleContinues(t *testing.T) {
 	st := &memStore{}
-	m, _ := newManager(Config{Game: "seega", Seed: 4, Seats: []Seat{{Human: true}, {Level: "easy"}}}, st)
+	m, _ := newManager(Config{Game: "seega", Seed: 4, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}}, st)
 	m.LayoutF(1280, 800)
 	a := m.Current().(*play)
 	playRandom(t, a, rand.New(rand.NewPCG(1, 2)), 9)
@@ -187,7 +177,7 @@ func TestNoContinueWithoutASave(t *testing.T) {
 // A finished game clears the save: the title does not offer to continue it.
 func TestFinishedGameClearsTheSave(t *testing.T) {
 	st := &memStore{}
-	m, _ := newManager(Config{Game: "sadeqa", Seed: 3, Seats: []Seat{{Human: true}, {Level: "easy"}}}, st)
+	m, _ := newManager(Config{Game: "sadeqa", Seed: 3, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}}, st)
 	m.LayoutF(1280, 800)
 	m.settings.Speed = Instant
 	playToEnd(t, m, 200_000)
@@ -212,7 +202,7 @@ func TestFinishedGameClearsTheSave(t *testing.T) {
 // goodSave is a saved Seega game a few moves in.
 func goodSave(t testing.TB) []byte {
 	st := &memStore{}
-	m, err := newManager(Config{Game: "seega", Seed: 8, Seats: []Seat{{Human: true}, {Level: "hard"}}}, st)
+	m, err := newManager(Config{Game: "seega", Seed: 8, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Hard}}}}, st)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,7 +244,9 @@ func badSaves(t testing.TB) map[string][]byte {
 		"seed mismatch": edit(func(sg *savedGame) { sg.Seed++ }),
 		"bad colour":    edit(func(sg *savedGame) { sg.Players[1].Color = 99 }),
 		"bad level":     edit(func(sg *savedGame) { sg.Players[1].Level = "godlike" }),
-		"no name":       edit(func(sg *savedGame) { sg.Players[0].Name = "" }),
+		"blank name":    edit(func(sg *savedGame) { sg.Players[0].Name = "   " }),
+		"long name":     edit(func(sg *savedGame) { sg.Players[0].Name = strings.Repeat("x", maxName+1) }),
+		"no level":      edit(func(sg *savedGame) { sg.Players[1].Level = "" }),
 		"one player":    edit(func(sg *savedGame) { sg.Players = sg.Players[:1]; sg.Record.Players = 1 }),
 		"trailing":      append(append([]byte{}, good...), []byte(`{"x":1}`)...),
 	}
@@ -292,7 +284,7 @@ func TestBadSaveIsSetAside(t *testing.T) {
 // A store that cannot be written does not stop the game: the turn card says so once.
 func TestSaveFailureIsShown(t *testing.T) {
 	st := &memStore{fail: true}
-	m, _ := newManager(Config{Game: "seega", Seed: 2, Seats: []Seat{{Human: true}, {Human: true}}}, st)
+	m, _ := newManager(Config{Game: "seega", Seed: 2, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}}, st)
 	m.LayoutF(1280, 800)
 	p := m.Current().(*play)
 	p.apply(p.legal[0], 0)
@@ -300,8 +292,8 @@ func TestSaveFailureIsShown(t *testing.T) {
 		t.Fatalf("note %q after a failed save", p.note)
 	}
 	p.apply(p.legal[0], 0)
-	if p.note != "" || p.match.Moves() != 2 {
-		t.Fatalf("the game did not go on after a failed save: note %q, %d moves", p.note, p.match.Moves())
+	if p.note != "" || p.d.Match().Moves() != 2 {
+		t.Fatalf("the game did not go on after a failed save: note %q, %d moves", p.note, p.d.Match().Moves())
 	}
 }
 
@@ -345,7 +337,7 @@ func FuzzLoadSave(f *testing.F) {
 		if err != nil {
 			t.Fatalf("decodeSave accepts what restorePlay refuses: %v", err)
 		}
-		if !p.match.State.Equal(match.State) {
+		if !p.d.State().Equal(match.State) {
 			t.Fatalf("the restored play scene differs from the replayed record")
 		}
 		again, _, match2, err := decodeSave(encodeSave(p.saved()))

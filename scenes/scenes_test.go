@@ -8,6 +8,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
 	"sig/scenes/lang"
@@ -16,7 +18,7 @@ import (
 
 // The computer seats think a few nodes only in tests: whole games against them stay fast (the
 // AI's own tests measure its play).
-func init() { computerNodes = 64 }
+func init() { match.Nodes = 64 }
 
 // newTest makes a manager with settings in memory and a 1280×800 screen.
 func newTest(t *testing.T, cfg Config) *Manager {
@@ -200,10 +202,10 @@ func TestSetupSeats(t *testing.T) {
 	tap(t, m, "name-1")
 	step(m, ui.Intent{Kind: ui.Char, Rune: 'A'}, ui.Intent{Kind: ui.Char, Rune: 'm'}, ui.Intent{Kind: ui.Erase}, ui.Intent{Kind: ui.Char, Rune: 'y'}, ui.Intent{Kind: ui.Activate})
 	ps := s.players()
-	if ps[0].Human || ps[0].Level != "hard" {
+	if ps[0].Who != (match.Computer{Level: ai.Hard}) {
 		t.Errorf("seat 0 = %+v, want a hard computer", ps[0])
 	}
-	if !ps[1].Human || ps[1].Name != "Ay" {
+	if ps[1].Who != (match.Person{}) || ps[1].Name != "Ay" {
 		t.Errorf("seat 1 = %+v, want a person named Ay", ps[1])
 	}
 	if ps[1].Color == ps[0].Color {
@@ -222,9 +224,9 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Game: "chess"}, "unknown game"},
 		{Config{Game: "seega", Players: 3}, "exactly 2"},
 		{Config{Game: "es-sig", Players: 9}, "2 to 8"},
-		{Config{Game: "seega", Seats: []Seat{{Human: true}}}, "exactly 2"},
-		{Config{Game: "seega", Players: 2, Seats: []Seat{{Human: true}, {Human: true}, {Human: true}}}, "3 seats given for 2"},
-		{Config{Game: "seega", Seats: []Seat{{Human: true}, {Level: "godlike"}}}, "unknown level"},
+		{Config{Game: "seega", Seats: []Seat{{Who: match.Person{}}}}, "exactly 2"},
+		{Config{Game: "seega", Players: 2, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}, {Who: match.Person{}}}}, "3 seats given for 2"},
+		{Config{Game: "seega", Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: 7}}}}, "unknown level"},
 		{Config{Players: 2}, "need a game"},
 		{Config{Lang: "xx"}, "unknown language"},
 	}
@@ -234,7 +236,7 @@ func TestConfigErrors(t *testing.T) {
 			t.Errorf("%+v: error %v, want one saying %q", b.cfg, err, b.want)
 		}
 	}
-	m := newTest(t, Config{Game: "seega", Seats: []Seat{{Human: true}, {Level: "easy"}}})
+	m := newTest(t, Config{Game: "seega", Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
 	want(t, m, "play")
 }
 
@@ -243,7 +245,7 @@ func TestParseSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantSeats := []Seat{{Human: true}, {Level: "hard"}, {Level: "medium"}, {Human: true, Name: "Amira"}, {Level: "easy", Name: "Bot"}}
+	wantSeats := []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Hard}}, {Who: match.Computer{Level: ai.Medium}}, {Who: match.Person{}, Name: "Amira"}, {Who: match.Computer{Level: ai.Easy}, Name: "Bot"}}
 	if len(got) != len(wantSeats) {
 		t.Fatalf("got %d seats, want %d", len(got), len(wantSeats))
 	}
@@ -304,14 +306,14 @@ func playToEnd(t *testing.T, m *Manager, limit int) *play {
 		}
 		step(m)
 	}
-	t.Fatalf("%s: no result after %d ticks (%d moves)", p.g.ID, limit, p.match.Moves())
+	t.Fatalf("%s: no result after %d ticks (%d moves)", p.g.ID, limit, p.d.Match().Moves())
 	return nil
 }
 
 func TestEveryGamePlaysToTheEnd(t *testing.T) {
 	for _, g := range games.All() {
 		t.Run(g.ID, func(t *testing.T) {
-			m := newTest(t, Config{Game: g.ID, Seed: 3, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+			m := newTest(t, Config{Game: g.ID, Seed: 3, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
 			m.settings.Speed = Instant
 			p := playToEnd(t, m, 200_000)
 			if p.State().Phase() != rules.PhaseOver {
@@ -331,19 +333,19 @@ func TestEveryGamePlaysToTheEnd(t *testing.T) {
 }
 
 func TestAnimationsDrainAndSkip(t *testing.T) {
-	m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: 5, Seats: []Seat{{Human: true}, {Human: true}}})
+	m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: 5, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 	p := m.Current().(*play)
 	tap(t, m, "throw")
 	if !p.Busy() {
 		t.Fatalf("no animation after a throw")
 	}
-	moves := p.match.Moves()
+	moves := p.d.Match().Moves()
 	// A tap during the animation finishes it and is not taken as a move.
 	step(m, ui.Intent{Kind: ui.Activate, Rune: ' '})
 	if p.Busy() {
 		t.Fatalf("space did not finish the animation")
 	}
-	if p.match.Moves() != moves {
+	if p.d.Match().Moves() != moves {
 		t.Fatalf("the skipping space also played a move")
 	}
 	// Left alone, every animation drains.
@@ -357,7 +359,7 @@ func TestAnimationsDrainAndSkip(t *testing.T) {
 }
 
 func TestUndoAgainstTheComputer(t *testing.T) {
-	m := newTest(t, Config{Game: "seega", Seed: 9, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+	m := newTest(t, Config{Game: "seega", Seed: 9, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
 	m.settings.Speed = Instant
 	p := m.Current().(*play)
 	if b := p.menu.Get("undo"); !b.Disabled {
@@ -407,7 +409,7 @@ func TestSettingsAreKept(t *testing.T) {
 func TestEveryLayoutSize(t *testing.T) {
 	sizes := [][2]float64{{1280, 800}, {390, 844}, {844, 390}, {3840, 2160}, {320, 568}, {568, 320}, {2000, 600}, {800, 800}}
 	for _, g := range games.All() {
-		m := newTest(t, Config{Game: g.ID, Seats: []Seat{{Human: true}, {Human: true}}})
+		m := newTest(t, Config{Game: g.ID, Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}})
 		p := m.Current().(*play)
 		for _, sz := range sizes {
 			m.LayoutF(sz[0], sz[1])
@@ -440,7 +442,7 @@ func TestDescribeAgrees(t *testing.T) {
 		{Kind: rules.EvSow, Player: 1, To: 13},
 		{Kind: rules.EvPass, Player: 0},
 	}
-	got := describe(g, []string{"You", "Amira"}, ev)
+	got := describe(g, namesEnv(0, "You", "Amira"), ev)
 	want := []string{"You throw again", "Amira passes", "You are blocked: the other player goes again", "Amira sows 5 seeds from N3 (lap 2)", "You pass"}
 	if len(got) != len(want) {
 		t.Fatalf("lines %v", got)
@@ -460,7 +462,7 @@ func TestMenusFitEveryScreen(t *testing.T) {
 	for _, sz := range sizes {
 		m := newTest(t, Config{})
 		m.LayoutF(sz[0], sz[1])
-		p := newPlay(m, g, playersFrom([]Seat{{Human: true}, {Level: "easy"}}), 1)
+		p := newPlay(m, g, playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}), 1)
 		scenes := []Scene{newTitle(m), newPicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p)}
 		for _, sc := range scenes {
 			sc.Layout(m.mt)
@@ -524,10 +526,10 @@ func TestSettingsScrollToFocus(t *testing.T) {
 func TestComputerNames(t *testing.T) {
 	defer lang.Set(lang.Current())
 	lang.Set(lang.English)
-	one := playersFrom([]Seat{{Human: true}, {Level: "easy"}})
-	two := playersFrom([]Seat{{Human: true}, {Level: "easy"}, {Level: "hard"}})
-	if one[0].Name != "You" || one[1].Name != "Computer" || two[1].Name != "Computer 2" || two[2].Name != "Computer 3" {
-		t.Errorf("names %q %q / %q %q", one[0].Name, one[1].Name, two[1].Name, two[2].Name)
+	one := seatNames(playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}))
+	two := seatNames(playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Hard}}}))
+	if one[0] != "You" || one[1] != "Computer" || two[1] != "Computer 2" || two[2] != "Computer 3" {
+		t.Errorf("names %q / %q", one, two)
 	}
 }
 
@@ -542,7 +544,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", g.ID, speed.String()), func(t *testing.T) {
 				// A person against the computer: the computer's move at Instant speed, or the
 				// last step of its animation, leaves the scene at rest with the person to act.
-				m := newTest(t, Config{Game: g.ID, Seed: 9, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+				m := newTest(t, Config{Game: g.ID, Seed: 9, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
 				m.settings.Speed = speed
 				type look struct {
 					moves int
@@ -553,7 +555,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 					if !ok {
 						return look{}, false
 					}
-					return look{p.match.Moves(), p.Busy()}, true
+					return look{p.d.Match().Moves(), p.Busy()}, true
 				}
 				changes := 0
 				for i := 0; i < 3000; i++ {
@@ -593,7 +595,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 func TestResultsSayWhoWon(t *testing.T) {
 	shared, single := 0, 0
 	for seed := int64(1); seed <= 6 && (shared == 0 || single == 0); seed++ {
-		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Name: "Amira", Level: "easy"}, {Name: "Kofi", Level: "easy"}}})
+		m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: seed, Seats: []Seat{{Name: "Amira", Who: match.Computer{Level: ai.Easy}}, {Name: "Kofi", Who: match.Computer{Level: ai.Easy}}}})
 		m.settings.Speed = Instant
 		p := playToEnd(t, m, 400_000)
 		r := m.Current().(*results)

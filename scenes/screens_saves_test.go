@@ -14,6 +14,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/scenes/ui"
 )
 
@@ -29,7 +31,7 @@ func withStore(t *testing.T, m *Manager, entries map[string][]byte) {
 }
 
 func saveShots(dir string) []shot {
-	two := []Seat{{Human: true, Name: "Amira"}, {Level: "medium"}}
+	two := []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Computer{Level: ai.Medium}}}
 	toResults := func(m *Manager) {
 		m.settings.Speed = Instant
 		for i := 0; i < 200000 && m.Current().Name() == "play"; i++ {
@@ -95,7 +97,7 @@ func saveShots(dir string) []shot {
 		{"saves-replay-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { replayAt(t, m, 30) }},
 		{"saves-replay-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { replayAt(t, m, 40) }},
 		{"saves-replay-seega-portrait", 390, 844, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { replayAt(t, m, 26) }},
-		{"saves-replay-essig", 1280, 800, Config{Game: "es-sig", Seats: []Seat{{Human: true}, {Level: "easy"}, {Level: "easy"}, {Level: "easy"}}}, func(t *testing.T, m *Manager) {
+		{"saves-replay-essig", 1280, 800, Config{Game: "es-sig", Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}}, func(t *testing.T, m *Manager) {
 			replayAt(t, m, 60)
 			step(m, ui.Intent{Kind: ui.Point, X: m.Current().(*replay).scrubR.CX(), Y: m.Current().(*replay).scrubR.CY(), Down: true, Target: ui.Target{Kind: "scrub"}})
 		}},

@@ -19,6 +19,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules/sigeloued"
 	"sig/scenes/ui"
 )
@@ -66,8 +68,8 @@ func shots() []shot {
 }
 
 func englishShots() []shot {
-	two := []Seat{{Human: true}, {Level: "medium"}}
-	four := []Seat{{Human: true}, {Level: "easy"}, {Level: "medium"}, {Level: "hard"}}
+	two := []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Medium}}}
+	four := []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Medium}}, {Who: match.Computer{Level: ai.Hard}}}
 	playFor := func(m *Manager, ticks int) {
 		m.settings.Speed = Instant
 		for i := 0; i < ticks; i++ {
@@ -151,7 +153,7 @@ func englishShots() []shot {
 			step(m, ui.Intent{Kind: ui.Back})
 		}},
 		{"play-essig-4k", 1920, 1080, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
-		{"results", 1280, 800, Config{Game: "seega", Seats: []Seat{{Level: "easy", Name: "Amira"}, {Level: "hard"}}}, func(t *testing.T, m *Manager) {
+		{"results", 1280, 800, Config{Game: "seega", Seats: []Seat{{Who: match.Computer{Level: ai.Easy}, Name: "Amira"}, {Who: match.Computer{Level: ai.Hard}}}}, func(t *testing.T, m *Manager) {
 			m.settings.Speed = Instant
 			for i := 0; i < 100000 && m.Current().Name() == "play"; i++ {
 				step(m)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -20,7 +22,7 @@ type setup struct {
 	base
 	g       *rules.Info
 	n       int
-	seats   [8]player
+	seats   [8]player // their names as shown: typed, or the default
 	named   [8]bool   // the name was typed, not given
 	editing int       // the seat whose name is being typed, or -1
 	kb      *keyboard // the on-screen keyboard, while a name is typed by touch
@@ -43,8 +45,9 @@ func newSetup(m *Manager, g *rules.Info, players int) *setup {
 		s.n = players
 	}
 	for i := range s.seats {
-		s.seats[i] = player{Seat: Seat{Human: i == 0, Level: "medium"}, Color: i}
+		s.seats[i] = player{Seat: Seat{Who: match.Computer{Level: ai.Medium}}, Color: i}
 	}
+	s.seats[0].Who = match.Person{}
 	s.rename()
 	s.build()
 	return s
@@ -57,15 +60,14 @@ func (s *setup) Players() int { return s.n }
 
 // rename gives every seat whose name was not typed its default name.
 func (s *setup) rename() {
-	humans := 0
-	for i := 0; i < s.n; i++ {
-		if s.seats[i].Human {
-			humans++
-		}
-	}
+	seats := make([]Seat, len(s.seats))
 	for i := range s.seats {
+		seats[i] = Seat{Who: s.seats[i].Who}
+	}
+	defaults := namesIn(lang.Current(), seats[:s.n])
+	for i := 0; i < s.n; i++ {
 		if !s.named[i] {
-			s.seats[i].Name = defaultName(s.seats[i].Seat, i, humans, s.n)
+			s.seats[i].Name = defaults[i]
 		}
 	}
 }
@@ -87,9 +89,9 @@ func (s *setup) build() {
 		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw})
 		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i})
 		// Who sits there: a person, or the computer at one of its levels, in one choice.
-		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: lang.T("setup.person"), Selected: p.Human})
-		for _, l := range Levels {
-			s.menu.Add(&ui.Button{ID: l + "-" + strconv.Itoa(i), Label: levelName(l), Selected: !p.Human && p.Level == l})
+		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: lang.T("setup.person"), Selected: p.here()})
+		for _, l := range ai.Levels {
+			s.menu.Add(&ui.Button{ID: l.String() + "-" + strconv.Itoa(i), Label: levelName(l), Selected: p.Who == match.Computer{Level: l}})
 		}
 	}
 	// The on-screen keyboard takes the footer's place while it is up.
@@ -153,7 +155,7 @@ func (s *setup) Layout(mt ui.Metrics) {
 	}
 	h := mt.Pt(48)
 	segW := mt.Measure(ui.BodyBold, lang.T("setup.person"))
-	for _, l := range Levels {
+	for _, l := range ai.Levels {
 		segW = math.Max(segW, mt.Measure(ui.BodyBold, levelName(l)))
 	}
 	segW += mt.Pt(30)
@@ -187,7 +189,7 @@ func (s *setup) Layout(mt ui.Metrics) {
 			x = f.X
 			w = (f.W - 3*gap) / 4
 		}
-		for _, k := range append([]string{"human"}, Levels...) {
+		for _, k := range []string{"human", ai.Easy.String(), ai.Medium.String(), ai.Hard.String()} {
 			s.menu.Get(k + "-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: w, H: h}, f)
 			x += w + gap
 		}
@@ -376,11 +378,11 @@ func (s *setup) act(id string) bool {
 			return false
 		}
 	case "human":
-		p.Human = true
+		p.Who = match.Person{}
 		s.rename()
 	default:
-		if validLevel(kind) {
-			p.Human, p.Level = false, kind
+		if l, err := ai.ParseLevel(kind); err == nil {
+			p.Who = match.Computer{Level: l}
 			s.rename()
 		}
 	}
@@ -424,9 +426,16 @@ func (s *setup) nextColor(i int) int {
 	return c
 }
 
-// players are the chosen seats.
+// players are the chosen seats; a name not typed is left to the default, said in the language
+// of the moment.
 func (s *setup) players() []player {
-	return append([]player(nil), s.seats[:s.n]...)
+	ps := append([]player(nil), s.seats[:s.n]...)
+	for i := range ps {
+		if !s.named[i] {
+			ps[i].Name = ""
+		}
+	}
+	return ps
 }
 
 func (s *setup) Draw(dst *ebiten.Image) {
@@ -517,7 +526,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 func (s *setup) Animating() bool { return s.editing >= 0 }
 
 // levelName is a computer level's name on screen.
-func levelName(level string) string { return lang.T("level." + level) }
+func levelName(l ai.Level) string { return lang.T("level." + l.String()) }
 
 // writtenRTL reports whether s starts, in reading order, with a right-to-left letter.
 func writtenRTL(s string) bool {

@@ -26,7 +26,7 @@ func newTitle(m *Manager) *title {
 	s.cont, s.notice = resumable(m)
 	if s.cont != nil {
 		// First, and so focused: the game being played is what a player most likely wants back.
-		s.menu.Add(&ui.Button{ID: "continue", Label: lang.T("saves.title.continue"), Sub: lang.N("saves.title.continue.sub", s.cont.match.Moves(), gameName(s.cont.g), s.cont.match.Moves()), Icon: ui.IconPlay, Look: ui.Primary, Draw: twoLineFace})
+		s.menu.Add(&ui.Button{ID: "continue", Label: lang.T("saves.title.continue"), Sub: lang.N("saves.title.continue.sub", s.cont.d.Match().Moves(), gameName(s.cont.g), s.cont.d.Match().Moves()), Icon: ui.IconPlay, Look: ui.Primary, Draw: twoLineFace})
 	}
 	s.menu.Add(&ui.Button{ID: "play", Label: lang.T("title.play"), Icon: ui.IconPlay, Look: ui.Primary})
 	if s.cont != nil {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
+	"sig/match"
 	"sig/rules/games"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -88,7 +90,7 @@ func TestNoEnglishOnScreen(t *testing.T) {
 	for _, l := range []lang.Lang{lang.French, lang.Arabic} {
 		t.Run(string(l), func(t *testing.T) {
 			en := englishFor(l)
-			seats := []Seat{{Human: true, Name: "Amira"}, {Level: "easy"}}
+			seats := []Seat{{Who: match.Person{}, Name: "Amira"}, {Who: match.Computer{Level: ai.Easy}}}
 			check := func(where string, words []string) {
 				t.Helper()
 				if len(words) == 0 {
@@ -196,7 +198,7 @@ func TestNoEnglishOnScreen(t *testing.T) {
 			check("title with a saved match", draw(m))
 			// The ends of a match: a person wins, the computer wins, a draw.
 			g, _ := games.Lookup("seega")
-			m = newTest(t, Config{Lang: string(l), Game: g.ID, Seats: []Seat{{Human: true}, {Level: "hard"}}})
+			m = newTest(t, Config{Lang: string(l), Game: g.ID, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Hard}}}})
 			p := m.Current().(*play)
 			r := newResults(m, p)
 			r.Layout(m.mt)
@@ -286,7 +288,7 @@ func TestKeyboardThroughMenus(t *testing.T) {
 			want(t, m, "title")
 			// The results: Play again has the focus; tab to Menu.
 			g, _ := games.Lookup("seega")
-			m = newTest(t, Config{Lang: string(l.Code), Game: g.ID, Seats: []Seat{{Human: true}, {Level: "easy"}}})
+			m = newTest(t, Config{Lang: string(l.Code), Game: g.ID, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
 			p := m.Current().(*play)
 			m.Goto(newResults(m, p))
 			step(m, act)
@@ -370,7 +372,7 @@ func TestLargeTextFits(t *testing.T) {
 			if m.mt.TextScale != largeText {
 				t.Fatalf("text scale %v", m.mt.TextScale)
 			}
-			p := newPlay(m, g, playersFrom([]Seat{{Human: true}, {Level: "easy"}}), 1)
+			p := newPlay(m, g, playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}), 1)
 			for _, sc := range []Scene{newTitle(m), newPicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p), p} {
 				sc.Layout(m.mt)
 				scr := m.mt.Screen()

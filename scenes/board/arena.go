@@ -210,12 +210,18 @@ type tumble struct {
 // NewArena makes a tray for the sticks of kind k (none for games without sticks).
 func NewArena(k rules.Sticks, seed int64) *Arena {
 	a := &Arena{Kind: k, rng: rand.New(rand.NewPCG(uint64(seed), 17)), fade: 1}
-	n := k.Count()
-	a.sticks = make([]stick, n)
+	a.sticks = make([]stick, k.Count())
+	a.layNeatly()
+	return a
+}
+
+// layNeatly lays the sticks side by side, upright, as before the first throw.
+func (a *Arena) layNeatly() {
+	n := len(a.sticks)
 	asp := defaultAspect
 	for i := range a.sticks {
 		s := &a.sticks[i]
-		// Laid neatly side by side, upright, before the first throw.
+		*s = stick{}
 		s.x = asp * (float64(i) + 0.5) / float64(n)
 		s.y = 0.5
 		s.angle = math.Pi/2 + (a.rng.Float64()-0.5)*0.2
@@ -224,7 +230,13 @@ func NewArena(k rules.Sticks, seed int64) *Arena {
 			s.roll = math.Pi
 		}
 	}
-	return a
+}
+
+// Unthrow lays the sticks neatly again, as before the first throw (an undo back before it).
+func (a *Arena) Unthrow() {
+	a.layNeatly()
+	a.toss = nil
+	a.thrown, a.landed, a.fade = false, false, 1
 }
 
 // defaultAspect is the tray's width over its height before it has been laid out.
@@ -313,6 +325,18 @@ func (a *Arena) Settle() {
 		a.pose(a.toss, a.toss.rest)
 		a.landed, a.fade = true, 1
 	}
+}
+
+// Rest lays the sticks at once where a throw landing on faces comes to rest, as though it had
+// been thrown and had landed: the throw in play after an undo or in a continued game.
+func (a *Arena) Rest(faces uint8) {
+	if len(a.sticks) == 0 {
+		return
+	}
+	tb := a.simulate(faces)
+	a.toss = tb
+	a.pose(tb, tb.rest)
+	a.thrown, a.landed, a.fade = true, true, 1
 }
 
 // ReducedFade is how long (at normal speed) the short fade lasts that stands in for a long

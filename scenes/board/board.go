@@ -87,11 +87,23 @@ type Canceler interface {
 // Env is what a board is told about the match and the settings. The play scene owns it and
 // keeps it current; boards read it.
 type Env struct {
-	Game    *rules.Info
-	Colors  []sprites.PlayerColor // one per player
-	Names   []string
+	Game   *rules.Info
+	Colors []sprites.PlayerColor // one per player
+	Names  []string
+	// Here[p] is set when a person at this screen decides for player p: only they are told
+	// what to do; anyone else's turn is named, not instructed.
+	Here []bool
+	// You[p] is set for the player the words call "you" (the one person at this screen who
+	// gave no name); for nobody else, and at most one.
+	You     []bool
 	Reduced bool // reduced motion: fade rather than move
 }
+
+// IsYou reports whether the words call player p "you".
+func (e *Env) IsYou(p int) bool { return e != nil && p >= 0 && p < len(e.You) && e.You[p] }
+
+// IsHere reports whether a person at this screen decides for player p.
+func (e *Env) IsHere(p int) bool { return e != nil && p >= 0 && p < len(e.Here) && e.Here[p] }
 
 // Maker makes the board of one game.
 type Maker func(env *Env) Board

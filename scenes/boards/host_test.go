@@ -30,7 +30,8 @@ type boardHost struct {
 func newBoardHost(t testing.TB, g *rules.Info, w, h float64) *boardHost {
 	t.Helper()
 	hst := &boardHost{t: t, st: g.NewState(g.DefaultPlayers)}
-	hst.env = board.Env{Game: g, Names: []string{"You", "Computer 2"}, Colors: []sprites.PlayerColor{sprites.Players[0], sprites.Players[4]}}
+	// Both seats are decided here (the tests tap for both); the first is "you".
+	hst.env = board.Env{Game: g, Names: []string{"You", "Computer 2"}, Here: []bool{true, true}, You: []bool{true, false}, Colors: []sprites.PlayerColor{sprites.Players[0], sprites.Players[4]}}
 	b, ok := board.New(g.ID, &hst.env)
 	if !ok {
 		t.Fatalf("no board for %s", g.ID)

@@ -67,7 +67,7 @@ func (d *langShotDriver) start(s langShot, w, h float64) {
 		return
 	}
 	st := g.NewState(g.DefaultPlayers)
-	d.env = board.Env{Game: g, Names: []string{lang.In(s.l, "log.you"), "Amira"}}
+	d.env = board.Env{Game: g, Names: []string{lang.In(s.l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
 	for p := 0; p < st.Players(); p++ {
 		d.env.Colors = append(d.env.Colors, sprites.Players[p])
 		if p >= 2 {

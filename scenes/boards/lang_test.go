@@ -141,7 +141,7 @@ func TestBoardsDrawNoEnglish(t *testing.T) {
 // Enter on whatever the keyboard's focus is on) at each decision.
 func playAndDraw(t *testing.T, g *rules.Info, l lang.Lang, dst *ebiten.Image) {
 	st := g.NewState(g.DefaultPlayers)
-	env := board.Env{Game: g, Names: []string{lang.In(l, "log.you"), "Amira"}}
+	env := board.Env{Game: g, Names: []string{lang.In(l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
 	for p := 0; p < st.Players(); p++ {
 		env.Colors = append(env.Colors, sprites.Players[p])
 		if p >= 2 {

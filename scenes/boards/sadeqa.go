@@ -463,7 +463,7 @@ func sadeqaSeedWord(n int) string {
 
 // lifts is a later lap's caption: "Lap 2: Amira lifts 5 seeds from N3".
 func (b *sadeqaBoard) lifts(p, lap, n, from int) string {
-	if isYou(b.name(p)) {
+	if b.env.IsYou(p) {
 		return lang.T("sadeqa.lifts.you", lap, sadeqaSeedWord(n), b.holeOf(from))
 	}
 	return lang.T("sadeqa.lifts", b.name(p), lap, sadeqaSeedWord(n), b.holeOf(from))
@@ -569,9 +569,9 @@ func (b *sadeqaBoard) animWarana(q *board.Queue, e rules.Event) {
 func (b *sadeqaBoard) captures(p, n, from int) string {
 	seeds, hole := sadeqaSeedWord(n), b.holeOf(from)
 	switch {
-	case isYou(b.name(p)):
+	case b.env.IsYou(p):
 		return lang.T("sadeqa.captures.you", seeds, b.name(1-p), hole)
-	case isYou(b.name(1 - p)):
+	case b.env.IsYou(1 - p):
 		return lang.T("sadeqa.captures.fromyou", b.name(p), seeds, hole)
 	}
 	return lang.T("sadeqa.captures", b.name(p), seeds, b.name(1-p), hole)

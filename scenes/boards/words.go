@@ -17,35 +17,26 @@ func playerName(env *board.Env, p int) string {
 	return lang.T("log.player", p+1)
 }
 
-// isYou reports whether a seat's name is the word for the person at the screen ("You", "Vous",
-// "أنت"), in whichever language the name was given.
-func isYou(name string) bool {
-	for _, l := range lang.All {
-		if name == lang.In(l.Code, "log.you") {
-			return true
-		}
-	}
-	return false
-}
-
 // say is the text of key about player p: key+".you" without the name when p is the person at
 // the screen (and the catalogue has that form), else key with p's name as its first argument.
 func say(env *board.Env, p int, key string, args ...any) string {
-	n := playerName(env, p)
-	if isYou(n) && lang.Has(lang.English, key+".you") {
+	if env.IsYou(p) && lang.Has(lang.English, key+".you") {
 		return lang.T(key+".you", args...)
 	}
-	return lang.T(key, append([]any{n}, args...)...)
+	return lang.T(key, append([]any{playerName(env, p)}, args...)...)
 }
 
 // tell addresses the instruction key to player p: as it is to the person at the screen,
-// prefixed by the name ("Amira: pick a piece…") for anyone else.
+// prefixed by the name ("Amira: pick a piece…") for another person here. A seat nobody here
+// decides for (the computer) is not told what to do: its turn is only named.
 func tell(env *board.Env, p int, key string, args ...any) string {
-	what := lang.T(key, args...)
-	if n := playerName(env, p); !isYou(n) {
-		return lang.T("boards.tell", n, what)
+	switch {
+	case !env.IsHere(p):
+		return lang.T("boards.turn", playerName(env, p))
+	case env.IsYou(p):
+		return lang.T(key, args...)
 	}
-	return what
+	return lang.T("boards.tell", playerName(env, p), lang.T(key, args...))
 }
 
 // winsText is "Amira wins" or "You win".

@@ -84,30 +84,31 @@ func TestCatalogueHasEveryBoardWord(t *testing.T) {
 	}
 }
 
-// TestSayConjugates: a line about the person at the screen uses its own form in each
-// language, whichever language the seat's name was given in; anyone else's line carries the
-// name.
+// TestSayConjugates: a line about the player the words call "you" uses its own form in each
+// language, whatever the seat's name; anyone else's line carries the name, even a name that
+// reads "You".
 func TestSayConjugates(t *testing.T) {
 	defer lang.Set(lang.Current())
 	cases := []struct {
-		l          lang.Lang
-		name, want string
+		l    lang.Lang
+		name string
+		you  bool
+		want string
 	}{
-		{lang.English, "You", "You capture a piece"},
-		{lang.English, "Amira", "Amira captures a piece"},
-		{lang.French, "Vous", "Vous capturez un pion"},
-		{lang.French, "You", "Vous capturez un pion"},
-		{lang.French, "Amira", "Amira capture un pion"},
-		{lang.Arabic, "أنت", "تأسر قطعة"},
-		{lang.Arabic, "Amira", "Amira يأسر قطعة"},
+		{lang.English, "You", true, "You capture a piece"},
+		{lang.English, "Amira", false, "Amira captures a piece"},
+		{lang.French, "Vous", true, "Vous capturez un pion"},
+		{lang.French, "You", true, "Vous capturez un pion"},
+		{lang.French, "Amira", false, "Amira capture un pion"},
+		{lang.Arabic, "أنت", true, "تأسر قطعة"},
+		{lang.Arabic, "Amira", false, "Amira يأسر قطعة"},
+		{lang.English, "You", false, "You captures a piece"}, // a typed name, said as typed
 	}
 	for _, c := range cases {
 		lang.Set(c.l)
-		env := boardsEnv(c.name)
+		env := &board.Env{Names: []string{c.name}, Here: []bool{true}, You: []bool{c.you}}
 		if got := say(env, 0, "seega.captures.one"); got != c.want {
 			t.Errorf("%s, %q: %q, want %q", c.l, c.name, got, c.want)
 		}
 	}
 }
-
-func boardsEnv(names ...string) *board.Env { return &board.Env{Names: names} }
