@@ -29,6 +29,8 @@ type Driver struct {
 	// goes on exactly as it would have.
 	thinks int
 	turn   Turn // the decision under way of a seat not decided here, or nil
+	// start is the position a match made by FromPosition starts at (nil: the game's start).
+	start rules.State
 
 	// Changed, when set, is called after every move played and every undo (the autosave).
 	Changed func()
@@ -60,6 +62,23 @@ func New(g *rules.Info, seats []Seat, seed int64) (*Driver, error) {
 		}
 	}
 	return &Driver{game: g, seats: append([]Seat(nil), seats...), seed: seed, m: m}, nil
+}
+
+// FromPosition is a match that starts at st, a position built by hand (a rules scenario, a
+// board's test), between seats. st becomes the match's position: the caller may read it as
+// it changes, and changes it only through the driver. The record starts there, so it does not
+// replay from the game's start; undo goes back no further than st.
+func FromPosition(g *rules.Info, seats []Seat, seed int64, st rules.State) (*Driver, error) {
+	if st == nil || st.Players() != len(seats) {
+		return nil, fmt.Errorf("a position for %d seats is needed", len(seats))
+	}
+	d, err := New(g, seats, seed)
+	if err != nil {
+		return nil, err
+	}
+	d.m.State = st
+	d.start = st.Clone()
+	return d, nil
 }
 
 // Resume rebuilds a match from its record, played again move by move through the rules (the
@@ -210,7 +229,7 @@ func (d *Driver) Undo() error {
 		return errors.New("nothing to undo")
 	}
 	n := d.marks[len(d.marks)-1]
-	m, err := d.m.Prefix(n)
+	m, err := d.prefix(n)
 	if err != nil {
 		return err
 	}
@@ -221,6 +240,24 @@ func (d *Driver) Undo() error {
 		d.Changed()
 	}
 	return nil
+}
+
+// prefix is the match as it was after its first n moves.
+func (d *Driver) prefix(n int) (*rules.Match, error) {
+	if d.start == nil {
+		return d.m.Prefix(n)
+	}
+	m, err := rules.NewMatch(d.game, len(d.seats), d.seed)
+	if err != nil {
+		return nil, err
+	}
+	m.State = d.start.Clone()
+	for i := 0; i < n; i++ {
+		if err := m.PlayMove(d.m.MoveAt(i), nil); err != nil {
+			return nil, fmt.Errorf("replaying move %d: %w", i+1, err)
+		}
+	}
+	return m, nil
 }
 
 // facesOf is how the sticks land for the throw mv about to be played in m: as the match's
@@ -241,7 +278,7 @@ func (d *Driver) LastThrow() (p Played, ok bool) {
 		if !mv.IsThrow() {
 			continue
 		}
-		pre, err := d.m.Prefix(k)
+		pre, err := d.prefix(k)
 		if err != nil {
 			return Played{}, false // the match replays its own moves: not reached
 		}

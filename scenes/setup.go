@@ -443,7 +443,12 @@ func (s *setup) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, mt)
 	s.drawHeader(dst, s.bar, gameName(s.g), gameText(s.g, "place", s.g.Place))
 	if s.pic.W > 0 {
-		sprites.DrawBoardPicture(dst, s.g.ID, s.pic.S())
+		// The seats as chosen: as many pieces as players, in their colours.
+		colors := make([]sprites.PlayerColor, s.n)
+		for i := range colors {
+			colors[i] = sprites.Players[s.seats[i].Color%len(sprites.Players)]
+		}
+		sprites.DrawBoardPictureFor(dst, s.g.ID, s.pic.S(), colors)
 	}
 	clip := dst.SubImage(s.form.Inset(-mt.Pt(8)).Image()).(*ebiten.Image)
 	label := lang.N("setup.players", s.n, s.n)

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -32,10 +33,7 @@ const (
 // to $SIG_SMOKE_OUT/browser.md, and saves screenshots (title, a game's setup, a phone).
 func TestBrowser(t *testing.T) {
 	root, out := moduleRoot(t), outDir(t)
-	addr := freeAddr(t)
-	url := "http://" + addr + "/"
-	serveLog := filepath.Join(out, "browser-serve.log")
-	startServe(t, root, addr, serveLog)
+	url := siteURL(t)
 
 	var report strings.Builder
 	fmt.Fprintf(&report, "Measured %s by `go test -tags smoke ./smoke` (TestBrowser).\n\n", time.Now().UTC().Format("2006-01-02"))
@@ -188,23 +186,56 @@ func freeAddr(t *testing.T) string {
 	return addr
 }
 
-// startServe runs ./build.sh serve ADDR in the background and waits until the page answers.
-func startServe(t *testing.T, root, addr, logPath string) {
+// site is the browser game built once and served for every browser test of the run (the build
+// is minutes of the run): siteURL starts it on first use, TestMain stops it at the end.
+var site struct {
+	once sync.Once
+	url  string
+	err  error
+	stop func()
+}
+
+// siteURL is the address of the served browser game, built and started on first use.
+func siteURL(t *testing.T) string {
 	t.Helper()
+	site.once.Do(func() {
+		root, out := moduleRoot(t), outDir(t)
+		addr := freeAddr(t)
+		site.url = "http://" + addr + "/"
+		site.stop, site.err = serve(root, addr, filepath.Join(out, "browser-serve.log"))
+	})
+	if site.err != nil {
+		t.Fatal(site.err)
+	}
+	return site.url
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if site.stop != nil {
+		site.stop()
+	}
+	os.Exit(code)
+}
+
+// serve runs ./build.sh serve ADDR in the background and waits until the page answers; stop
+// ends it.
+func serve(root, addr, logPath string) (stop func(), err error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	cmd := exec.Command("bash", "build.sh", "serve", addr)
 	cmd.Dir = root
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		logFile.Close()
+		return nil, err
 	}
 	exited := make(chan struct{})
 	go func() { cmd.Wait(); close(exited) }()
-	t.Cleanup(func() {
+	stop = func() {
 		// build.sh's process group: the build or the server it became, started here.
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		select {
@@ -214,24 +245,26 @@ func startServe(t *testing.T, root, addr, logPath string) {
 			<-exited
 		}
 		logFile.Close()
-	})
+	}
 	deadline := time.Now().Add(15 * time.Minute) // the first wasm build of Ebitengine is slow
 	for time.Now().Before(deadline) {
 		select {
 		case <-exited:
 			msg, _ := os.ReadFile(logPath)
-			t.Fatalf("./build.sh serve %s stopped:\n%s", addr, msg)
+			stop()
+			return nil, fmt.Errorf("./build.sh serve %s stopped:\n%s", addr, msg)
 		case <-time.After(500 * time.Millisecond):
 		}
 		resp, err := http.Get("http://" + addr + "/")
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return
+				return stop, nil
 			}
 		}
 	}
-	t.Fatalf("./build.sh serve %s did not answer within 15 minutes", addr)
+	stop()
+	return nil, fmt.Errorf("./build.sh serve %s did not answer within 15 minutes", addr)
 }
 
 // downloadSizes tabulates every file of the built site, plain and as its twins, into report

@@ -28,10 +28,8 @@ func TestFirstFrame(t *testing.T) {
 		visits = v
 	}
 	const reloads = 3
-	root, out := moduleRoot(t), outDir(t)
-	addr := freeAddr(t)
-	url := "http://" + addr + "/"
-	startServe(t, root, addr, filepath.Join(out, "firstframe-serve.log"))
+	out := outDir(t)
+	url := siteURL(t) // the same build as TestBrowser's: building it again is minutes
 
 	var cold, warm []stages
 	loads := []string{loadAverage()}

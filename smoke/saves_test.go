@@ -4,29 +4,27 @@ package smoke
 
 import (
 	"context"
-	"os"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 )
 
-// TestBrowserSaves plays a few throws of Sig wa Duqqan in headless Chromium, checks that the
-// game saved itself in localStorage ("sig.autosave"), reloads the page and checks that the
-// title offers Continue and that Continue brings the game back; then it corrupts the save and
-// checks that the title sets it aside ("sig.autosave.bad") with a notice. Screenshots:
-// browser-saves-continue.png, browser-saves-continued.png, browser-saves-setaside.png.
+// TestBrowserSaves starts Sig wa Duqqan in headless Chromium as a player does (title → Play →
+// the game's card → Start in the setup: you against the computer), plays a few turns, leaves it
+// by Pause → Menu, checks that the game saved itself in localStorage ("sig.autosave") with no
+// level for the person, reloads the page and checks that the title offers Continue and that
+// Continue brings the very game back (its record and position, the sticks showing the throw in
+// play); then it corrupts the save and checks that the title sets it aside
+// ("sig.autosave.bad") with a notice, and exports and imports a record. Screenshots:
+// browser-saves-before.png, browser-saves-continue.png, browser-saves-continued.png,
+// browser-saves-setaside.png, …
 //
-// It builds and serves the browser game a second time (after TestBrowser), so it runs only
-// when SIG_SMOKE_SAVES=1: SIG_SMOKE_SAVES=1 go test -tags smoke -run TestBrowserSaves ./smoke
+// It uses the browser game TestBrowser built and served (siteURL).
 func TestBrowserSaves(t *testing.T) {
-	if os.Getenv("SIG_SMOKE_SAVES") != "1" {
-		t.Skip("SIG_SMOKE_SAVES is not 1")
-	}
-	root, out := moduleRoot(t), outDir(t)
-	addr := freeAddr(t)
-	url := "http://" + addr + "/"
-	startServe(t, root, addr, filepath.Join(out, "browser-saves-serve.log"))
+	out := outDir(t)
+	url := siteURL(t)
 
 	const w, h = 1280, 800
 	b := startBrowser(t, w, h)
@@ -62,24 +60,100 @@ func TestBrowserSaves(t *testing.T) {
 		}
 		return *v, true
 	}
-
-	load(t, ctx, b, url+"?game=sig-wa-duqqan&seats=human,human&seed=11")
-	settle(ctx, b)
-	for range 3 {
-		key("Space", " ") // throw
-		time.Sleep(2500 * time.Millisecond)
+	type view struct {
+		Scene  string          `json:"scene"`
+		Fading bool            `json:"fading"`
+		Game   string          `json:"game"`
+		State  json.RawMessage `json:"state"`
+		Moves  []string        `json:"moves"`
+		Human  bool            `json:"human"`
+		Busy   bool            `json:"busy"`
 	}
-	saved, ok := item("sig.autosave")
-	if !ok || !strings.Contains(saved, `"format":"sig-save"`) || !strings.Contains(saved, `"throw `) {
-		t.Fatalf("after three throws localStorage sig.autosave = %q", saved)
+	hook := func() view {
+		t.Helper()
+		var v view
+		if err := b.eval(ctx, `window.sig()`, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	scene := func() string { t.Helper(); return hook().Scene }
+	wantScene := func(name string) {
+		t.Helper()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+			if v := hook(); v.Scene == name && !v.Fading {
+				return
+			}
+		}
+		t.Fatalf("the scene is %q, want %q", scene(), name)
 	}
 
+	// A fresh page: no save yet. Title → Play → the first card (Sig wa Duqqan) → Start, by
+	// keys, each on the focused button.
 	load(t, ctx, b, url)
 	settle(ctx, b)
+	if _, ok := item("sig.autosave"); ok {
+		t.Fatalf("a fresh page already has a save")
+	}
+	wantScene("title")
+	key("Enter", "Enter")
+	wantScene("picker")
+	key("Enter", "Enter")
+	wantScene("setup")
+	key("Enter", "Enter")
+	wantScene("play")
+	// A few turns of the person's: space throws when a throw is due and picks the focused
+	// move when a decision is; the computer answers between them.
+	turns := 0
+	for deadline := time.Now().Add(5 * time.Minute); turns < 4 || !(hook().Human && !hook().Busy); {
+		if time.Now().After(deadline) {
+			t.Fatalf("only %d turns in five minutes: %+v", turns, hook())
+		}
+		if v := hook(); v.Scene == "play" && v.Human && !v.Busy && turns < 4 {
+			key("Space", " ")
+			turns++
+		}
+		time.Sleep(700 * time.Millisecond)
+	}
+	before := hook()
+	if v := before; v.Game != "sig-wa-duqqan" || len(v.Moves) < 4 {
+		t.Fatalf("after %d turns the game is %q with moves %v", turns, v.Game, v.Moves)
+	}
+	shoot(t, ctx, b, filepath.Join(out, "browser-saves-before.png"), w, h)
+	key("Escape", "Escape")
+	wantScene("pause")
+	for range 5 { // resume, rules, settings, export, restart, menu
+		key("ArrowDown", "ArrowDown")
+	}
+	key("Enter", "Enter")
+	wantScene("title")
+	saved, ok := item("sig.autosave")
+	if !ok || !strings.Contains(saved, `"format":"sig-save"`) || !strings.Contains(saved, `"throw `) {
+		t.Fatalf("after %d turns localStorage sig.autosave = %q", turns, saved)
+	}
+	var sg struct {
+		Players []struct {
+			Human bool   `json:"human"`
+			Level string `json:"level"`
+		} `json:"players"`
+	}
+	if err := json.Unmarshal([]byte(saved), &sg); err != nil || len(sg.Players) != 2 || !sg.Players[0].Human || sg.Players[0].Level != "" || sg.Players[1].Human || sg.Players[1].Level == "" {
+		t.Fatalf("the save's seats: %+v (%v), want a person with no level and a computer with one", sg.Players, err)
+	}
+
+	// The page again, as tomorrow: Continue is offered, focused, and brings the game back.
+	load(t, ctx, b, url)
+	settle(ctx, b)
+	wantScene("title")
 	shoot(t, ctx, b, filepath.Join(out, "browser-saves-continue.png"), w, h)
 	key("Enter", "Enter") // Continue has the focus
+	wantScene("play")
 	settle(ctx, b)
 	shoot(t, ctx, b, filepath.Join(out, "browser-saves-continued.png"), w, h)
+	after := hook()
+	if strings.Join(after.Moves, ",") != strings.Join(before.Moves, ",") || string(after.State) != string(before.State) {
+		t.Errorf("Continue brought back moves %v, state %s;\nthe game was %v, %s", after.Moves, after.State, before.Moves, before.State)
+	}
 	if again, _ := item("sig.autosave"); again != saved {
 		t.Errorf("continuing changed the save before any move:\n%s\n%s", again, saved)
 	}
@@ -99,25 +173,6 @@ func TestBrowserSaves(t *testing.T) {
 
 	// Export from the pause menu: a download (caught here at the link's click) of the game's
 	// RECORD; then import it again by the records scene's file chooser, and by pasting it.
-	scene := func() string {
-		t.Helper()
-		var v struct {
-			Scene string `json:"scene"`
-		}
-		if err := b.eval(ctx, `window.sig()`, &v); err != nil {
-			t.Fatal(err)
-		}
-		return v.Scene
-	}
-	wantScene := func(name string) {
-		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
-			if scene() == name {
-				return
-			}
-		}
-		t.Fatalf("the scene is %q, want %q", scene(), name)
-	}
 	load(t, ctx, b, url+"?game=sig-wa-duqqan&seats=human,human&seed=12")
 	settle(ctx, b)
 	for range 4 {

@@ -35,7 +35,10 @@ type Board struct {
 }
 
 // LayoutBoard lays out game id's board to fit r. An unknown id gets an empty board.
-func LayoutBoard(id string, r Rect) *Board {
+func LayoutBoard(id string, r Rect) *Board { return layoutPicture(id, r, 4) }
+
+// layoutPicture is LayoutBoard with Es-Sîg's start groove for players players.
+func layoutPicture(id string, r Rect, players int) *Board {
 	b := &Board{ID: id}
 	switch id {
 	case SigWaDuqqan:
@@ -44,7 +47,7 @@ func LayoutBoard(id string, r Rect) *Board {
 		b.spiral = LayoutSpiral(86, 81, 82, sq.Inset(sq.W*0.03))
 		b.Cells = b.spiral.Cells
 	case EsSig:
-		b.essig = LayoutEsSig(r, pictureEsSigSpec())
+		b.essig = LayoutEsSig(r, pictureEsSigSpec(players))
 		b.Rect = b.essig.Rect
 		b.Cells = b.essig.Cells
 	case SigElOued:
@@ -214,10 +217,21 @@ func hole(dst *ebiten.Image, c Cell) {
 	Fill(dst, Ellipse(x, y-r*0.62, r*0.6, r*0.18, 0), color.RGBA{0, 0, 0, 45})
 }
 
-// DrawBoardPicture draws game id's board in its starting position inside r: the pictures of the
-// game picker. The layout is cached between frames while r stays the same.
+// DrawBoardPicture draws game id's board in its starting position inside r, with the pieces of
+// four players in the first four colours: the pictures of the game picker. The layout is cached
+// between frames while r stays the same.
 func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
-	key := pictureKey{id, r}
+	DrawBoardPictureFor(dst, id, r, []PlayerColor{Player(0), Player(1), Player(2), Player(3)})
+}
+
+// DrawBoardPictureFor draws game id's board in its starting position inside r with the pieces
+// of the players whose colours are colors, one each (the setup's picture, which follows the
+// player count and the colours chosen). The two-player boards take the first two colours.
+func DrawBoardPictureFor(dst *ebiten.Image, id string, r Rect, colors []PlayerColor) {
+	for len(colors) < 2 {
+		colors = append(colors, Player(len(colors)))
+	}
+	key := pictureKey{id, r, len(colors)}
 	b, ok := pictures[key]
 	if !ok {
 		for k, old := range pictures {
@@ -226,7 +240,7 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 				delete(pictures, k)
 			}
 		}
-		b = LayoutBoard(id, r)
+		b = layoutPicture(id, r, len(colors))
 		pictures[key] = b
 	}
 	b.DrawBackground(dst)
@@ -238,22 +252,23 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 		w := sp.Band
 		y := sp.Yard
 		span := 2*math.Pi - 1.3
-		for i := 0; i < 4; i++ {
-			a := sp.Heading[0] + 0.65 + span*float64(i)/3
-			DrawPiece(dst, Player(i), y.X+math.Cos(a)*sp.YardR*0.64, y.Y+math.Sin(a)*sp.YardR*0.64, w*0.3, 0)
+		n := len(colors)
+		for i, c := range colors {
+			a := sp.Heading[0] + 0.65 + span*float64(i)/float64(n)
+			DrawPiece(dst, c, y.X+math.Cos(a)*sp.YardR*0.64, y.Y+math.Sin(a)*sp.YardR*0.64, w*0.3, 0)
 		}
 		DrawGhoula(dst, y.X, y.Y, w*0.46, 0.3)
 	case EsSig:
 		t := b.essig
-		for i := 0; i < 4 && i < len(t.Slots); i++ {
-			DrawWeddingRing(dst, Player(i), t.Slots[i].X, t.Slots[i].Y, t.SlotR*0.9)
+		for i := 0; i < len(colors) && i < len(t.Slots); i++ {
+			DrawWeddingRing(dst, colors[i], t.Slots[i].X, t.Slots[i].Y, t.SlotR*0.9)
 		}
 	case SigElOued:
 		for file := 0; file < 6; file++ {
 			c := b.Cells[file].Center
-			DrawPiece(dst, Player(0), c.X, c.Y, u*0.42, 0)
+			DrawPiece(dst, colors[0], c.X, c.Y, u*0.42, 0)
 			c = b.Cells[12+file].Center
-			DrawPiece(dst, Player(1), c.X, c.Y, u*0.42, 0)
+			DrawPiece(dst, colors[1], c.X, c.Y, u*0.42, 0)
 		}
 	case Seega:
 		pattern := "xoxoxoxoxoxo.oxoxoxoxoxox"
@@ -261,9 +276,9 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 			c := b.Cells[i].Center
 			switch ch {
 			case 'x':
-				DrawPiece(dst, Player(0), c.X, c.Y, u*0.45, 0)
+				DrawPiece(dst, colors[0], c.X, c.Y, u*0.45, 0)
 			case 'o':
-				DrawPiece(dst, Player(1), c.X, c.Y, u*0.45, 0)
+				DrawPiece(dst, colors[1], c.X, c.Y, u*0.45, 0)
 			}
 		}
 	case Sadeqa:
@@ -273,10 +288,10 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 	}
 }
 
-// pictureEsSigSpec is Es-Sîg's board for the pictures, for four players: the track from
+// pictureEsSigSpec is Es-Sîg's board for the pictures, for players players: the track from
 // EsSigSpace, the traps on 7 and 25, the final three.
-func pictureEsSigSpec() EsSigSpec {
-	spec := EsSigSpec{Traps: map[int]int{7: 5, 25: 10}, Final: []int{48, 49, 50}, Players: 4}
+func pictureEsSigSpec(players int) EsSigSpec {
+	spec := EsSigSpec{Traps: map[int]int{7: 5, 25: 10}, Final: []int{48, 49, 50}, Players: players}
 	for s := 1; s <= 50; s++ {
 		col, row := EsSigSpace(s)
 		spec.Track = append(spec.Track, [2]int{col, row - 1})
@@ -285,8 +300,9 @@ func pictureEsSigSpec() EsSigSpec {
 }
 
 type pictureKey struct {
-	id string
-	r  Rect
+	id      string
+	r       Rect
+	players int
 }
 
 var pictures = map[pictureKey]*Board{}

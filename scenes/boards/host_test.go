@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"sig/match"
 	"sig/rules"
 	"sig/scenes/board"
 	"sig/scenes/ui"
@@ -12,13 +13,17 @@ import (
 
 // boardHost plays the part of the play scene for one board, without a GPU: it lays the board
 // out, resolves taps through the board's hit areas, hands intents to the board's Picker while
-// nothing animates, applies the chosen moves to the rules, queues the board's animation and
-// drains it tick by tick. An intent that arrives while the queue is busy finishes the
-// animation and is used up by that, as in the play scene.
+// nothing animates, plays the chosen moves through the match driver (package match, as the
+// play scene does), queues the board's animation and drains it tick by tick. An intent that
+// arrives while the queue is busy finishes the animation and is used up by that, as in the
+// play scene.
 type boardHost struct {
-	t     testing.TB
-	b     board.Board
-	pk    board.Picker
+	t  testing.TB
+	b  board.Board
+	pk board.Picker
+	d  *match.Driver
+	// st is the driver's position. A test may put the game in a position of its own by
+	// setting st: the next move starts the match there (setState).
 	st    rules.State
 	q     board.Queue
 	hits  ui.HitMap
@@ -29,7 +34,16 @@ type boardHost struct {
 
 func newBoardHost(t testing.TB, g *rules.Info, w, h float64) *boardHost {
 	t.Helper()
-	hst := &boardHost{t: t, st: g.NewState(g.DefaultPlayers)}
+	hst := &boardHost{t: t}
+	seats := make([]match.Seat, g.DefaultPlayers)
+	for i := range seats {
+		seats[i] = match.Person{}
+	}
+	d, err := match.New(g, seats, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hst.d, hst.st = d, d.State()
 	// Both seats are decided here (the tests tap for both); the first is "you".
 	hst.env = board.Env{Game: g, Names: []string{"You", "Computer 2"}, Here: []bool{true, true}, You: []bool{true, false}, Colors: []sprites.PlayerColor{sprites.Players[0], sprites.Players[4]}}
 	b, ok := board.New(g.ID, &hst.env)
@@ -89,16 +103,29 @@ func (hst *boardHost) tap(target ui.Target) (rules.Move, bool) {
 	return hst.send(ui.Intent{Kind: ui.Tap, X: x, Y: y, Target: got})
 }
 
-// apply plays mv on the rules and queues the board's animation of it.
+// setState starts the match afresh at st (a position built by a test), as the board's own.
+func (hst *boardHost) setState(st rules.State) {
+	hst.t.Helper()
+	d, err := match.FromPosition(hst.env.Game, hst.d.Seats(), 1, st)
+	if err != nil {
+		hst.t.Fatal(err)
+	}
+	hst.d, hst.st = d, d.State()
+}
+
+// apply plays mv through the driver and queues the board's animation of what it did.
 func (hst *boardHost) apply(mv rules.Move) {
 	hst.t.Helper()
-	before := hst.st.Clone()
-	var ev rules.Events
-	if err := hst.st.Apply(mv, &ev); err != nil {
+	if hst.st != hst.d.State() {
+		hst.setState(hst.st)
+	}
+	p, err := hst.d.Play(mv, 0)
+	if err != nil {
 		hst.t.Fatalf("the board chose %s: %v", hst.st.FormatMove(mv), err)
 	}
+	hst.st = hst.d.State()
 	hst.moves++
-	hst.b.Animate(&hst.q, before, hst.st, ev)
+	hst.b.Animate(&hst.q, p.Before, hst.st, p.Events)
 }
 
 // drain advances the queue tick by tick until it is empty (failing after limit ticks), then
