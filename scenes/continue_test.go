@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"sig/ai"
 	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
@@ -213,4 +214,100 @@ func lastThrowIndex(r *rules.Match) int {
 		}
 	}
 	return -1
+}
+
+// TestSpaceNeverPauses: Space throws when a throw is due and otherwise presses nothing of the
+// toolbar, wherever the focus ring sits (during the computer's turn it sits on Pause); Enter
+// still presses the focused button.
+func TestSpaceNeverPauses(t *testing.T) {
+	m := newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Person{}}}})
+	p := m.Current().(*play)
+	space := ui.Intent{Kind: ui.Activate, Rune: ' '}
+	for _, id := range toolbar {
+		p.menu.FocusID(id)
+		before := m.settings.Hints
+		step(m, space)
+		if m.Current() != p || m.settings.Hints != before || p.d.Match().Moves() != 0 {
+			t.Fatalf("space with the focus on %s: scene %s, hints %v→%v, %d moves", id, m.Current().Name(), before, m.settings.Hints, p.d.Match().Moves())
+		}
+	}
+	p.menu.FocusID("pause")
+	step(m, ui.Intent{Kind: ui.Activate})
+	want(t, m, "pause")
+	// A person's throw: space throws.
+	m = newTest(t, Config{Game: "sig-wa-duqqan", Seed: 4, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}})
+	p = m.Current().(*play)
+	p.menu.FocusID("pause")
+	step(m, space)
+	if m.Current() != p || p.d.Match().Moves() != 1 || !p.d.Match().MoveAt(0).IsThrow() {
+		t.Fatalf("space at a throw due: scene %s, %d moves", m.Current().Name(), p.d.Match().Moves())
+	}
+}
+
+// TestToolbarSaysWhatItDoes: Pause, Undo and Hints carry their names, beside the icon on a wide
+// panel and under it on a narrow one (within the panel, clear of the turn card); toggling the
+// hints says so on the turn card.
+func TestToolbarSaysWhatItDoes(t *testing.T) {
+	for _, size := range [][2]float64{{1920, 1080}, {1280, 800}, {390, 844}} {
+		m, err := newManager(Config{Game: "seega", Seed: 1, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}}, &memStore{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.LayoutF(size[0], size[1])
+		p := m.Current().(*play)
+		for _, id := range toolbar {
+			b := p.menu.Get(id)
+			named := b.Label == lang.T("play."+id)
+			if p.toolNames {
+				mt := p.mt
+				w, top := mt.Measure(ui.Small, toolName(id)), b.Rect.Bottom()
+				if named || w > b.Rect.W || top+mt.LineHeight(ui.Small) > p.turnR.Y || top+mt.LineHeight(ui.Small) > p.topR.Bottom()+1 {
+					t.Errorf("%v: %s's name under it (%.0f wide in %.0f; %.0f–%.0f, turn card at %.0f)", size, id, w, b.Rect.W, top, top+mt.LineHeight(ui.Small), p.turnR.Y)
+				}
+			} else if !named {
+				t.Errorf("%v: %s's button reads %q and nothing is written under it", size, id, b.Label)
+			}
+		}
+		if size[0] == 1280 {
+			if !p.toolNames {
+				t.Errorf("at 1280×800 the toolbar's names are expected under the icons")
+			}
+			step(m, ui.Intent{Kind: ui.Key, Rune: 'h'})
+			_, sub := p.turnText()
+			if on := m.settings.Hints; sub != lang.T(map[bool]string{true: "play.hints.on", false: "play.hints.off"}[on]) {
+				t.Errorf("after H (hints %v) the turn card says %q", on, sub)
+			}
+		}
+	}
+}
+
+// TestSeatNamesFollowTheLanguage: a seat's default name ("Ordinateur 2") and the caption under
+// the sticks are said in the language of the moment after a change mid-game; a name the player
+// typed stays as typed.
+func TestSeatNamesFollowTheLanguage(t *testing.T) {
+	defer lang.Set(lang.Current())
+	m := newTest(t, Config{Lang: "fr", Game: "es-sig", Seed: 2, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}, Name: "Amira"}}})
+	m.settings.Speed = Instant
+	p := m.Current().(*play)
+	for i := 0; i < 2000 && p.thrown == nil; i++ {
+		if p.human() && !p.Busy() {
+			act(t, m, p)
+		}
+		step(m)
+	}
+	if got := strings.Join(p.env.Names, ","); got != "Vous,Ordinateur 2,Amira" {
+		t.Fatalf("in French the seats are %q", got)
+	}
+	capFr := p.captionText()
+	st := m.settings
+	st.Lang = "en"
+	m.setSettings(st)
+	p.Layout(m.mt) // as coming back from the settings does
+	if got := strings.Join(p.env.Names, ","); got != "You,Computer 2,Amira" {
+		t.Errorf("after the change to English the seats are %q", got)
+	}
+	capEn := p.captionText()
+	if capEn == capFr || !strings.Contains(capEn, " up") {
+		t.Errorf("the sticks' caption was %q in French, %q in English", capFr, capEn)
+	}
 }

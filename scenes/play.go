@@ -49,6 +49,7 @@ type play struct {
 
 	saveFailed bool   // the autosave failed once (said once on the turn card)
 	saveNote   string // that failure, for the turn card once the move is shown
+	toolNames  bool   // the toolbar's names are written under its icons (a narrow panel)
 
 	pace     thinkPacer // how long a computer seat thinks each tick
 	compWait float64
@@ -212,6 +213,12 @@ func (s *play) sections() {
 	in := s.panel.Inset(pad)
 	gap := mt.Pt(10)
 	topH, turnH := mt.Pt(48), mt.Pt(64)
+	// Pause, undo and hints: their names beside their icons where the columns are wide enough,
+	// else under them, in a line of their own.
+	s.toolNames = (in.W-2*gap)/3 < mt.Pt(116)
+	if s.toolNames {
+		topH = mt.Pt(44) + mt.LineHeight(ui.Small)
+	}
 	arenaH, capH := 0.0, 0.0
 	if s.g.Sticks != rules.NoSticks {
 		arenaH, capH = mt.Pt(96), mt.LineHeight(ui.SmallBold)+mt.Pt(6)
@@ -247,11 +254,13 @@ func (s *play) layoutPanel() {
 	mt := s.mt
 	gap := mt.Pt(10)
 	cols := s.topR.Columns(3, gap)
-	for i, id := range []string{"pause", "undo", "hints"} {
+	for i, id := range toolbar {
 		if b := s.menu.Get(id); b != nil {
 			b.Rect = mt.Flip(cols[i], s.topR)
-			if cols[i].W < mt.Pt(116) {
-				b.Label, b.Sub = "", "" // a narrow panel: the icons alone
+			if s.toolNames {
+				// A narrow panel: the icon on the button, its name under it.
+				b.Rect.H = mt.Pt(44)
+				b.Label, b.Sub = "", ""
 			}
 		}
 	}
@@ -275,6 +284,12 @@ func (s *play) layoutPanel() {
 	s.placeActions()
 	s.rehit()
 }
+
+// toolbar are the buttons at the top of the panel, in their order.
+var toolbar = [...]string{"pause", "undo", "hints"}
+
+// toolName is the name written under toolbar button id on a narrow panel.
+func toolName(id string) string { return lang.T("play." + id) }
 
 func (s *play) movesPerRow(w float64) int {
 	return int(math.Max(1, math.Floor((w+s.mt.Pt(8))/(s.mt.Pt(96)+s.mt.Pt(8)))))
@@ -441,6 +456,14 @@ func (s *play) Update(in []ui.Intent) {
 		if it.Kind == ui.Activate && it.Rune == ' ' && !busy && s.human() && s.d.State().Phase() == rules.PhaseThrow {
 			s.throw()
 			continue
+		}
+		if it.Kind == ui.Activate && it.Rune == ' ' && !s.boardHasKeys() {
+			// Space throws (above), picks on the board, or takes the move its focus is on;
+			// it never presses pause, undo or hints because the focus ring sat there (the
+			// computer's turn, say): that is Enter's, or a tap's.
+			if b := s.menu.Focused(); b == nil || !isMoveButton(b.ID) {
+				continue
+			}
 		}
 		if s.boardHasKeys() && (it.Kind == ui.Next || it.Kind == ui.Prev || it.Kind == ui.Move || it.Kind == ui.Activate) {
 			// The board has the keyboard while a person picks on it; the panel stays a tap
@@ -680,10 +703,15 @@ func (s *play) undo() {
 	s.refresh()
 }
 
+// toggleHints turns the hints on or off, and says which on the turn card.
 func (s *play) toggleHints() {
 	st := s.m.settings
 	st.Hints = !st.Hints
 	s.m.setSettings(st)
+	s.note = lang.T("play.hints.off")
+	if st.Hints {
+		s.note = lang.T("play.hints.on")
+	}
 	s.refresh()
 }
 
@@ -718,6 +746,13 @@ func (s *play) Draw(dst *ebiten.Image) {
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}
 	s.menu.Draw(dst, mt)
+	if s.toolNames {
+		for _, id := range toolbar {
+			if b := s.menu.Get(id); b != nil {
+				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.Pt(1), ui.Center, sprites.Sand)
+			}
+		}
+	}
 	s.drawLog(dst)
 }
 
