@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"sig/match"
 	"sig/scenes/lang"
 )
 
@@ -26,7 +27,7 @@ func TestFailuresSpeakThePlayersLanguage(t *testing.T) {
 	buf := logTo(t)
 
 	st := &memStore{fail: true}
-	m, _ := newManager(Config{Game: "seega", Seed: 2, Lang: "fr", Seats: []Seat{{Human: true}, {Human: true}}}, st)
+	m, _ := newManager(Config{Game: "seega", Seed: 2, Lang: "fr", Seats: []Seat{{Who: match.Person{}}, {Who: match.Person{}}}}, st)
 	m.LayoutF(1280, 800)
 	p := m.Current().(*play)
 	p.apply(p.legal[0], 0)
