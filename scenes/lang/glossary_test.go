@@ -107,12 +107,16 @@ func TestGlossary(t *testing.T) {
 		if len(ts) == 0 {
 			t.Errorf("glossary.txt line %d (%s): no text is %v", e.line, e.thing, e.where)
 		}
+		use, avoid := pattern(e.use), make([]*regexp.Regexp, len(e.avoid))
+		for i, w := range e.avoid {
+			avoid[i] = pattern(w)
+		}
 		used := false
 		for name, s := range ts {
 			s = quoted.ReplaceAllString(s, "")
-			used = used || pattern(e.use).MatchString(s)
-			for _, w := range e.avoid {
-				if m := pattern(w).FindString(s); m != "" {
+			used = used || use.MatchString(s)
+			for _, re := range avoid {
+				if m := re.FindString(s); m != "" {
 					t.Errorf("%s %s: %q for %s, where the glossary says %q (line %d)", e.l, name, strings.TrimSpace(m), e.thing, e.use, e.line)
 				}
 			}
