@@ -124,7 +124,7 @@ func TestLogNamesWhatTheRulesName(t *testing.T) {
 	games := games.All()
 	moves := 0
 	for _, g := range games {
-		for seed := int64(1); seed <= 6; seed++ {
+		for seed := int64(1); seed <= 20; seed++ {
 			m, err := rules.NewMatch(g, g.DefaultPlayers, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -145,9 +145,10 @@ func TestLogNamesWhatTheRulesName(t *testing.T) {
 			}
 		}
 	}
-	if moves < 1000 {
+	if moves < 5000 {
 		t.Fatalf("only %d moves played", moves)
 	}
+	t.Logf("%d moves of %d games described", moves, len(games))
 }
 
 // namesAsRules checks the log's line for the event e alone against the places the rules name.
