@@ -159,6 +159,14 @@ func englishShots() []shot {
 				step(m)
 			}
 		}},
+		// Sig wa Duqqan between two computers, both at the centre at the end (seed 7): two
+		// winners, not "A draw".
+		{"results-sigwaduqqan", 1280, 800, Config{Game: "sig-wa-duqqan", Seats: []Seat{{Who: match.Computer{Level: ai.Easy}, Name: "Amira"}, {Who: match.Computer{Level: ai.Easy}, Name: "Kofi"}}}, func(t *testing.T, m *Manager) {
+			m.settings.Speed = Instant
+			for i := 0; i < 400000 && m.Current().Name() == "play"; i++ {
+				step(m)
+			}
+		}},
 		// The on-screen keyboard, opened by a finger on a name (last: the Arabic one changes the
 		// language).
 		{"keyboard", 1280, 800, Config{Game: "seega"}, func(t *testing.T, m *Manager) {
