@@ -121,7 +121,7 @@ func englishShots() []shot {
 		}},
 		// An El Oued capture, the game stopped right after it: the log names the square the
 		// captured piece stood on, where the captor's piece now stands.
-		{"play-sigeloued-capture", 1280, 800, Config{Game: "sig-el-oued", Seed: 2, Seats: two}, func(t *testing.T, m *Manager) {
+		{"play-sigeloued-capture", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) {
 			taken := func() int {
 				p, ok := m.Current().(*play)
 				if !ok {
