@@ -136,8 +136,14 @@ build_wasm() {
 	# 0.72 ms natively, BenchmarkThrowSimulation), once per throw. So does the art (sprites):
 	# 9 KB; its paths are now painted into pictures once, not every frame. And the sounds,
 	# synthesised once at start: 0.7 KB.
-	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -gcflags 'sig/scenes/...=-l' \
-		-gcflags 'github.com/solarlune/resolv/...=-l' -gcflags 'sig/sprites/...=-l' -gcflags 'sig/audio/...=-l' -o "$WEB/sig.wasm" .
+	if [ -n "${SIG_WASM:-}" ]; then
+		# An already built sig.wasm, packaged as a new build (the end-to-end tests' rebuilt site).
+		[ -f "$SIG_WASM" ] || die "SIG_WASM=$SIG_WASM: no such file"
+		cp "$SIG_WASM" "$WEB/sig.wasm"
+	else
+		GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -gcflags 'sig/scenes/...=-l' \
+			-gcflags 'github.com/solarlune/resolv/...=-l' -gcflags 'sig/sprites/...=-l' -gcflags 'sig/audio/...=-l' -o "$WEB/sig.wasm" .
+	fi
 
 	local goroot exec_js
 	goroot="$(go env GOROOT)"
@@ -149,20 +155,16 @@ build_wasm() {
 	local f
 	for f in wasm/*; do
 		case "$f" in
-		*.html | *.js | *.css | *.svg | *.png | *.ico | *.json) cp "$f" "$WEB/" ;;
+		*.html | *.js | *.css | *.svg | *.png | *.ico | *.json | *.webmanifest) cp "$f" "$WEB/" ;;
 		esac
 	done
 
 	# The loading bar counts the decompressed bytes of the download against this size.
-	local size tmp
+	local size
 	size="$(file_size "$WEB/sig.wasm")"
-	tmp="$(mktemp)"
-	sed "s|<meta name=\"sig-wasm-size\" content=\"\">|<meta name=\"sig-wasm-size\" content=\"$size\">|" \
-		"$WEB/index.html" >"$tmp"
-	grep -q "content=\"$size\"" "$tmp" || die "wasm/index.html lost its sig-wasm-size meta tag"
-	mv "$tmp" "$WEB/index.html"
-	chmod 644 "$WEB/index.html"
+	replace_in "$WEB/index.html" '<meta name="sig-wasm-size" content="">' "<meta name=\"sig-wasm-size\" content=\"$size\">"
 
+	version_files
 	# Precompressed twins, for servers that send name.br to browsers taking Brotli and name.gz
 	# to those taking only gzip (sigserve does; so do nginx's brotli_static and gzip_static,
 	# and most static hosts).
@@ -198,6 +200,48 @@ download_sizes() {
 	say "  download: $totalbr bytes with Brotli, $totalgz gzipped"
 }
 
+# replace_in FILE FROM TO replaces the text FROM by TO in FILE (plain text, not patterns), and
+# dies if FROM is not there (a page that lost a tag build.sh fills must not go out half built).
+replace_in() {
+	local file="$1" from="$2" to="$3" tmp
+	grep -qF -- "$from" "$file" || die "$file lost its $from"
+	from="$(printf '%s' "$from" | sed 's/[]|[\.*^$]/\\&/g')"
+	to="$(printf '%s' "$to" | sed 's/[|&\\]/\\&/g')"
+	tmp="$(mktemp)"
+	sed "s|$from|$to|g" "$file" >"$tmp"
+	cat "$tmp" >"$file"
+	rm -f "$tmp"
+}
+
+# version_files names the page's scripts and the game by their content (sig.HASH.wasm,
+# loader.HASH.js, wasm_exec.HASH.js), so a browser never pairs one build's page with another's
+# files; gives the build an id (a hash of every file); and writes that id and the list of files
+# into the service worker (sw.js), which keeps each build's files together in a cache of its
+# own so the game starts offline. A page of a new build shows a small "updated" notice.
+version_files() {
+	local name hash base ext
+	for name in sig.wasm wasm_exec.js loader.js; do
+		hash="$(sha256_of "$WEB/$name" | cut -c1-16)"
+		base="${name%.*}" ext="${name##*.}"
+		mv "$WEB/$name" "$WEB/$base.$hash.$ext"
+		replace_in "$WEB/index.html" "\"$name\"" "\"$base.$hash.$ext\""
+	done
+	local files=() f
+	for f in "$WEB"/*; do
+		name="$(basename "$f")"
+		[ "$name" = sw.js ] || files+=("$name")
+	done
+	local build
+	build="$(cd "$WEB" && for name in "${files[@]}"; do sha256_of "$name"; done | sha256_of /dev/stdin | cut -c1-16)"
+	replace_in "$WEB/index.html" '<meta name="sig-build" content="">' "<meta name=\"sig-build\" content=\"$build\">"
+	local list=""
+	for name in "${files[@]}"; do list="$list'$name', "; done
+	replace_in "$WEB/sw.js" "const BUILD = '';" "const BUILD = '$build';"
+	replace_in "$WEB/sw.js" "const FILES = [];" "const FILES = [${list%, }];"
+	chmod 644 "$WEB"/*
+	say "build $build"
+}
+
 serve() {
 	local addr="${1:-127.0.0.1:8080}"
 	build_wasm
@@ -212,6 +256,9 @@ dist() {
 	say ""
 	say "dist/web is ready for any static host: upload its files as they are."
 	say "  - serve sig.wasm as application/wasm if the host lets you (the loader copes if not);"
+	say "  - index.html and sw.js must be revalidated on every visit (Cache-Control: no-cache);"
+	say "    the files named by their content (sig.HASH.wasm, loader.HASH.js, …) may be cached"
+	say "    for good;"
 	say "  - the .br and .gz twins are optional: a host that serves name.br with"
 	say "    Content-Encoding: br (and name.gz with gzip) to browsers that take it saves"
 	say "    bandwidth; the README (Browser) says how for common hosts."
@@ -387,7 +434,7 @@ serve) serve "$@" ;;
 dist) dist ;;
 test) run_tests ;;
 smoke) smoke ;;
-e2e) e2e_tests 'TestBrowserGames|TestDesktopSeega' ;;
+e2e) e2e_tests 'TestBrowserGames|TestDesktopSeega|TestBrowserOffline' ;;
 frames) e2e_tests 'TestBrowserFrames' ;;
 screenshots) screenshots ;;
 readme-shots) readme_shots ;;

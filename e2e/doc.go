@@ -4,7 +4,8 @@
 // at the hit areas the app's test hook reports (scenes/hook.go: window.sig() in the browser,
 // the SIG_HOOK file on the desktop). After every action they check the match's STATE against
 // the rules engine replaying the same record. TestBrowserSound clicks through the menus with
-// the sound on; TestBrowserFrames measures the first frame and the frame rates for
+// the sound on; TestBrowserOffline installs the page as an app, plays offline and updates it
+// to a rebuilt site; TestBrowserFrames measures the first frame and the frame rates for
 // BENCHMARKS.md.
 //
 // They need Chromium, Xvfb and xdotool, so they build only with the e2e tag, and fail (never

@@ -51,6 +51,7 @@ func artifacts(t testing.TB) string {
 var (
 	siteOnce sync.Once
 	siteURL  string
+	siteDir  string // the build's folder: web/ (the site) and sigserve
 	siteErr  error
 	server   *exec.Cmd
 )
@@ -83,6 +84,7 @@ func buildAndServe(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	siteDir = out
 	start := time.Now()
 	build := exec.Command("bash", "build.sh", "wasm")
 	build.Dir = dir

@@ -10,10 +10,19 @@
 // sigLoadedMs (compiled and instantiated), sigRunMs (the Go program started), and, from the
 // game, sigMarkInit (package initialisation done), sigMarkUpdate, sigMarkDraw (the first
 // Update and Draw began) and sigFirstDrawMs (the first Draw ended).
+//
+// Once the first frame is up it registers the service worker (sw.js), which caches this build
+// so that the next visit starts without the network; and when this build is not the one this
+// browser ran last, it says so in a small note (data-sig-updated then holds the old build's id)
+// until the player's first tap or key, or for a few seconds.
 (() => {
   'use strict';
 
-  const WASM_URL = 'sig.wasm';
+  // The game's file, named by its content by build.sh.
+  const wasmMeta = document.querySelector('meta[name="sig-wasm"]');
+  const WASM_URL = (wasmMeta && wasmMeta.content) || 'sig.wasm';
+  const buildMeta = document.querySelector('meta[name="sig-build"]');
+  const BUILD = buildMeta ? buildMeta.content : '';
   // Query parameters passed to the game as flags (?game=seega&players=2 → -game=seega -players=2).
   const FLAGS = ['game', 'players', 'seats', 'seed', 'lang'];
 
@@ -204,8 +213,103 @@
       root.dataset.sigFirstFrameMs = ms.toFixed(0);
       console.info('sig: first frame ' + ms.toFixed(0) + ' ms after navigation (first Draw ' + drawn.toFixed(0) + ' ms)');
       hideLoader();
+      noteBuild();
+      keepOffline();
     });
   };
+
+  // UPDATED is the note for a new build, in the game's languages.
+  const UPDATED = {
+    en: 'Sig has been updated to its newest version.',
+    fr: 'Sig a été mis à jour : voici sa dernière version.',
+    ar: 'تم تحديث سيق إلى أحدث إصدار.',
+  };
+
+  // language is the game's: the one chosen in its settings, else the browser's, else English.
+  function language() {
+    try {
+      const lang = JSON.parse(localStorage.getItem('sig.settings') || '{}').lang;
+      if (UPDATED[lang]) {
+        return lang;
+      }
+    } catch (e) {
+      // No settings yet, or unreadable: the browser's language.
+    }
+    const asked = new URLSearchParams(location.search).get('lang');
+    for (const tag of [asked || ''].concat(navigator.languages || [navigator.language || ''])) {
+      const lang = tag.slice(0, 2).toLowerCase();
+      if (UPDATED[lang]) {
+        return lang;
+      }
+    }
+    return 'en';
+  }
+
+  // noteBuild remembers the build this browser runs ("sig-page.build", beside the game's own
+  // "sig.NAME" keys) and, when it ran another before, shows the note for a few seconds.
+  function noteBuild() {
+    if (!BUILD) {
+      return;
+    }
+    let last = null;
+    try {
+      last = localStorage.getItem('sig-page.build');
+      localStorage.setItem('sig-page.build', BUILD);
+    } catch (e) {
+      return; // no localStorage (a private window, say): nothing to compare with
+    }
+    if (last === null || last === BUILD) {
+      return;
+    }
+    root.dataset.sigUpdated = last;
+    const note = $('sig-updated');
+    const lang = language();
+    note.textContent = UPDATED[lang];
+    note.lang = lang;
+    note.dir = lang === 'ar' ? 'rtl' : 'ltr';
+    note.hidden = false;
+    let open = true;
+    const close = () => {
+      if (!open) {
+        return;
+      }
+      open = false;
+      note.classList.add('gone');
+      setTimeout(() => { note.hidden = true; }, 400);
+    };
+    // It stays for 480 frames (8 s at 60 frames a second: longer where the game runs slower,
+    // so it is on screen as long as the game is), or until the player first taps or types.
+    let frames = 0;
+    const count = () => {
+      if (open && ++frames < 480) {
+        requestAnimationFrame(count);
+      } else {
+        close();
+      }
+    };
+    requestAnimationFrame(count);
+    note.onclick = close;
+    addEventListener('pointerdown', close, { once: true, capture: true });
+    addEventListener('keydown', close, { once: true, capture: true });
+  }
+
+  // keepOffline registers the service worker, which caches this build for the next visit
+  // (after the first frame, so that it never competes with the game's own download), and asks
+  // it to look for a newer build.
+  function keepOffline() {
+    if (!BUILD || !('serviceWorker' in navigator)) {
+      return;
+    }
+    navigator.serviceWorker.register('sw.js').then((registration) => {
+      root.dataset.sigOffline = 'registered';
+      if (registration.active) {
+        registration.update().catch(() => {});
+      }
+    }, (e) => {
+      root.dataset.sigOffline = 'failed';
+      console.warn('sig: the game will not start offline: ' + e.message);
+    });
+  }
 
   // Without the game's call (an older build), hide the loader once Ebitengine has sized its
   // canvas and had a moment to draw, rather than leave the loading screen up for good.
