@@ -128,21 +128,15 @@ sha256_of() {
 build_wasm() {
 	rm -rf "$WEB"
 	mkdir -p "$WEB"
-	# Our scene code is compiled without inlining (-l) in the browser build: that code is mostly
-	# layout and drawing calls made a few times a frame, where copies of inlined helpers weigh
-	# more than the calls they save (about 80 KB of the gzipped download; BENCHMARKS.md). The
-	# rules and the AI keep their inlining: their loops are hot. resolv (the sticks'
-	# collisions) goes without too: 11 KB of the download for 0.1 ms more per throw (0.62 →
-	# 0.72 ms natively, BenchmarkThrowSimulation), once per throw. So does the art (sprites):
-	# 9 KB; its paths are now painted into pictures once, not every frame. And the sounds,
-	# synthesised once at start: 0.7 KB.
+	# Compiled with Go's normal inlining everywhere: the room it costs in the download (109 KB
+	# gzipped, 79 KB with Brotli, once bought back by -gcflags '…=-l' on scenes, sprites, audio
+	# and resolv) is paid by Brotli (BENCHMARKS.md).
 	if [ -n "${SIG_WASM:-}" ]; then
 		# An already built sig.wasm, packaged as a new build (the end-to-end tests' rebuilt site).
 		[ -f "$SIG_WASM" ] || die "SIG_WASM=$SIG_WASM: no such file"
 		cp "$SIG_WASM" "$WEB/sig.wasm"
 	else
-		GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -gcflags 'sig/scenes/...=-l' \
-			-gcflags 'github.com/solarlune/resolv/...=-l' -gcflags 'sig/sprites/...=-l' -gcflags 'sig/audio/...=-l' -o "$WEB/sig.wasm" .
+		GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o "$WEB/sig.wasm" .
 	fi
 
 	local goroot exec_js
