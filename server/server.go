@@ -62,9 +62,10 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu      sync.Mutex
-	matches map[string]*match
-	queue   map[string]*Session // quick match: the stranger waiting, per game
+	mu       sync.Mutex
+	matches  map[string]*match
+	queue    map[string]*Session   // quick match: the stranger waiting, per game
+	sessions map[*Session]struct{} // WebSocket connections open
 }
 
 // New starts a server over cfg.Store. Close stops it.
@@ -100,7 +101,8 @@ func New(cfg Config) *Server {
 	}
 }
 
-// Close stops every match goroutine (what they stored stays stored) and waits for them.
+// Close stops every match goroutine (what they stored stays stored), closes the WebSocket
+// connections as "going away" (clients reconnect and resume), and waits for the matches.
 func (srv *Server) Close() {
 	srv.cancel()
 	srv.wg.Wait()

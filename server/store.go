@@ -226,3 +226,12 @@ func (st *Store) subscribe(id string, f func(ev wire.Event, streamSeq uint64)) (
 		f(ev, seq)
 	})
 }
+
+// Check reports whether the store answers (for /healthz).
+func (st *Store) Check(ctx context.Context) error {
+	if !st.nc.IsConnected() {
+		return errors.New("not connected to NATS")
+	}
+	_, err := st.stream.Info(ctx)
+	return err
+}

@@ -1,0 +1,205 @@
+// Command sigserver is Sig's match server: players on different devices share a match over
+// WebSockets, the server checks every move with the rules and throws every stick, and every
+// event is kept in NATS JetStream: an embedded NATS server on a data folder by default (one
+// binary, nothing else to install), or an external NATS cluster with -nats, which lets several
+// sigserver processes serve the same matches.
+//
+//	go run ./cmd/sigserver                      # matches on 127.0.0.1:8090, data in ./sig-data
+//	go run ./cmd/sigserver -dir dist/web        # ... and the browser game on the same address
+//	sigserver verify EVENTS.json                # check a finished match's throws
+//
+// It answers /ws (the protocol of package sig/wire), /healthz and /metrics (Prometheus, sig_…),
+// logs with log/slog, and on SIGINT or SIGTERM closes the connections as "going away" (clients
+// resume elsewhere or later) and stops. TLS: -tls-cert and -tls-key, or a reverse proxy that
+// passes WebSocket upgrades (README, "Match server").
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"sig/server"
+	"sig/wire"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "sigserver:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 && args[0] == "verify" {
+		return verify(args[1:], stdout)
+	}
+	fs := flag.NewFlagSet("sigserver", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8090", "address to listen on (host:port)")
+	data := fs.String("data", "sig-data", "folder of the embedded NATS server's data (without -nats)")
+	natsURL := fs.String("nats", "", "an external NATS cluster's URL(s), comma-separated, instead of the embedded server")
+	replicas := fs.Int("replicas", 3, "replicas of the streams on an external cluster")
+	dir := fs.String("dir", "", "folder of the built browser game to serve at / (empty: none)")
+	origins := fs.String("origins", "", "comma-separated host patterns of other sites whose pages may connect (the server's own host always may)")
+	away := fs.Duration("away", 3*time.Minute, "how long a player must be gone before the others may give the seat to the computer or end the game")
+	cert := fs.String("tls-cert", "", "TLS certificate file (with -tls-key): serve https and wss")
+	key := fs.String("tls-key", "", "TLS key file")
+	level := fs.String("log", "info", "log level: debug, info, warn, error")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sigserver [flags]\n       sigserver verify EVENTS.json")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fs.Usage()
+		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if (*cert == "") != (*key == "") {
+		return errors.New("-tls-cert and -tls-key go together")
+	}
+	var lv slog.Level
+	if err := lv.UnmarshalText([]byte(*level)); err != nil {
+		return fmt.Errorf("-log %q: debug, info, warn or error", *level)
+	}
+	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := server.OpenStore(ctx, server.StoreConfig{Dir: *data, URL: *natsURL, Replicas: *replicas})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	srv := server.New(server.Config{Store: st, Away: *away, Log: log, Metrics: server.NewMetrics(reg)})
+
+	mux := http.NewServeMux()
+	mux.Handle("/ws", srv.Handler(splitList(*origins)))
+	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
+		hctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := st.Check(hctx); err != nil {
+			http.Error(w, "store: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ok")
+	})
+	if *dir != "" {
+		s, err := newSite(*dir)
+		if err != nil {
+			return err
+		}
+		mux.Handle("/", s)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %w", *addr, err)
+	}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	scheme := "ws"
+	if *cert != "" {
+		scheme = "wss"
+	}
+	fmt.Fprintf(stdout, "sigserver: matches at %s://%s/ws\n", scheme, ln.Addr())
+	log.Info("listening", "addr", ln.Addr().String(), "nats", *natsURL, "data", *data, "site", *dir)
+
+	errc := make(chan error, 1)
+	go func() {
+		if *cert != "" {
+			errc <- hs.ServeTLS(ln, *cert, *key)
+		} else {
+			errc <- hs.Serve(ln)
+		}
+	}()
+	select {
+	case err := <-errc:
+		srv.Close()
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	hs.Shutdown(shutdown) // stops listening; the WebSockets are closed by srv.Close
+	srv.Close()
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// verify checks every finished round of a match from the events a client received (a JSON
+// array of wire.Event, or of the server's "event" messages).
+func verify(args []string, stdout io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("usage: sigserver verify EVENTS.json")
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	var evs []wire.Event
+	if err := json.Unmarshal(b, &evs); err != nil {
+		return fmt.Errorf("%s: not a JSON array of events: %w", args[0], err)
+	}
+	if len(evs) > 0 && evs[0].Kind == "" { // messages rather than bare events
+		var msgs []wire.ServerMsg
+		if err := json.Unmarshal(b, &msgs); err != nil {
+			return err
+		}
+		evs = evs[:0]
+		for _, m := range msgs {
+			if m.Event != nil {
+				evs = append(evs, *m.Event)
+			}
+		}
+	}
+	rounds := 0
+	for _, ev := range evs {
+		if ev.Kind != wire.EvOver {
+			continue
+		}
+		rec, commit, secret, err := wire.RoundRecord(evs, ev.Round)
+		if err == nil {
+			err = wire.Verify(rec, commit, secret)
+		}
+		if err != nil {
+			return fmt.Errorf("round %d: %w", ev.Round, err)
+		}
+		fmt.Fprintf(stdout, "round %d: %d moves, every throw follows from the revealed secret (commitment %s)\n", ev.Round, len(rec.Moves), commit)
+		rounds++
+	}
+	if rounds == 0 {
+		return errors.New("no finished round in these events")
+	}
+	return nil
+}

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"sig/rules/games"
+	"sig/wire"
+)
+
+// wsLink is a client's WebSocket to a real server on 127.0.0.1.
+type wsLink struct {
+	c    *websocket.Conn
+	msgs chan []byte
+}
+
+func dialWS(t testing.TB, url string) *wsLink {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		t.Fatalf("dial %s: %v", url, err)
+	}
+	l := &wsLink{c: c, msgs: make(chan []byte, 4096)}
+	go func() {
+		defer close(l.msgs)
+		for {
+			_, b, err := c.Read(context.Background())
+			if err != nil {
+				return
+			}
+			l.msgs <- b
+		}
+	}()
+	t.Cleanup(func() { c.CloseNow() })
+	return l
+}
+
+func (l *wsLink) sendRaw(b []byte) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	l.c.Write(ctx, websocket.MessageText, b)
+}
+
+func (l *wsLink) recv(d time.Duration) ([]byte, bool) {
+	select {
+	case b, ok := <-l.msgs:
+		return b, ok
+	case <-time.After(d):
+		return nil, false
+	}
+}
+
+func (l *wsLink) close() { l.c.Close(websocket.StatusNormalClosure, "bye") }
+
+// startWS serves srv's WebSocket endpoint on 127.0.0.1 and returns its ws:// address.
+func startWS(t testing.TB, srv *Server) string {
+	t.Helper()
+	hs := httptest.NewServer(srv.Handler(nil))
+	t.Cleanup(hs.Close)
+	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/"
+}
+
+// TestWholeMatchesOverWebSockets plays a whole match of each of the five games between
+// scripted clients over real WebSockets on 127.0.0.1, with a spectator following each.
+func TestWholeMatchesOverWebSockets(t *testing.T) {
+	srv := openServer(t, Config{}, "")
+	url := startWS(t, srv)
+	mk := func(name string) *player { return newPlayer(t, name, dialWS(t, url)) }
+	for i, g := range games.All() {
+		n := g.MinPlayers + i%(g.MaxPlayers-g.MinPlayers+1) // two to four, as the games allow
+		ps := table(t, g.ID, n, mk)
+		watcher := mk("watcher")
+		watcher.send(wire.ClientMsg{T: wire.TWatch, Match: ps[0].match})
+		watcher.expect(wire.TWatching)
+		playOut(t, ps, 60*time.Second)
+		watcher.waitSeq(ps[0].last())
+		checkSame(t, append(ps, watcher))
+		checkFair(t, ps[0].events, 1)
+		t.Logf("%s for %d over WebSockets: %d events", g.ID, n, ps[0].last())
+	}
+}
+
+// TestWebSocketLimits: a page from another site may not connect; an oversized message is
+// refused and one far too big closes the connection; a binary frame is refused.
+func TestWebSocketLimits(t *testing.T) {
+	srv := openServer(t, Config{}, "")
+	url := startWS(t, srv)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"https://evil.example"}}})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("a foreign origin: %v, %v", err, resp)
+	}
+
+	p := newPlayer(t, "big", dialWS(t, url))
+	p.l.sendRaw([]byte(`{"v":1,"t":"emote","emote":"` + strings.Repeat("x", 10000) + `"}`))
+	if r := p.expect(wire.TRefused); r.Reason != wire.ReasonTooBig {
+		t.Fatalf("a 10 KB message: %+v", r)
+	}
+	l := p.l.(*wsLink)
+	l.c.Write(ctx, websocket.MessageBinary, []byte{1, 2, 3})
+	if r := p.expect(wire.TRefused); r.Reason != wire.ReasonBadMessage {
+		t.Fatalf("a binary frame: %+v", r)
+	}
+	l.sendRaw([]byte(strings.Repeat("x", 100<<10)))
+	deadline := time.After(10 * time.Second)
+	for open := true; open; {
+		select {
+		case _, open = <-l.msgs: // the reader closes msgs when the connection ends
+		case <-deadline:
+			t.Fatal("a 100 KB message left the connection open")
+		}
+	}
+}
