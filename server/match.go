@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -30,7 +31,10 @@ type cmd struct {
 	quickKey string   // s joins seat 1 of a quick match with this key
 	detach   bool     // s is gone
 	thought  *thought // a computer seat's search finished
+	beacon   *beacon  // another process said which seats are connected to it
 	remote   bool     // events were stored by another writer: catch up
+	stored   *wire.Event
+	storedAt uint64 // stream sequence of stored
 	at       time.Time
 }
 
@@ -49,20 +53,44 @@ type seatState struct {
 	left     bool
 	computer bool // taken over by the computer
 	sessions map[*Session]struct{}
-	since    time.Time // when its last connection ended (zero while connected)
+	// elsewhere is when each other server process last said the seat's player is connected to it.
+	elsewhere map[string]time.Time
+	since     time.Time // when its player was last seen connected (or the match loaded)
 }
 
-func (ss *seatState) here() bool { return len(ss.sessions) > 0 }
+// beaconEvery is how often a process tells the others which seats are connected to it; a seat
+// not mentioned for beaconTTL is no longer counted there.
+const (
+	beaconEvery = 10 * time.Second
+	beaconTTL   = 3 * beaconEvery
+)
+
+// local reports whether the seat's player is connected to this process.
+func (ss *seatState) local() bool { return len(ss.sessions) > 0 }
+
+// here reports whether the seat's player is connected to any process.
+func (ss *seatState) here() bool {
+	if ss.local() {
+		return true
+	}
+	for _, at := range ss.elsewhere {
+		if time.Since(at) < beaconTTL {
+			return true
+		}
+	}
+	return false
+}
 
 // match is one match in memory, owned by its goroutine (run): nothing here is touched from
 // elsewhere, except pending (under the server's lock) and the inbox.
 type match struct {
-	srv   *Server
-	id    string
-	log   *slog.Logger
-	inbox chan cmd
-	wake  atomic.Bool // another writer stored events: catch up
-	sub   *nats.Subscription
+	srv     *Server
+	id      string
+	log     *slog.Logger
+	inbox   chan cmd
+	wake    atomic.Bool // another writer stored events: catch up
+	sub     *nats.Subscription
+	beacons *nats.Subscription
 
 	pending int // commands on their way from load (guarded by srv.mu)
 
@@ -96,15 +124,28 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 	}
 	m.game = g
 	for _, sm := range m.meta.Seats {
-		m.seats = append(m.seats, seatState{kind: sm.Kind, level: sm.Level, sessions: map[*Session]struct{}{}})
+		m.seats = append(m.seats, seatState{kind: sm.Kind, level: sm.Level, sessions: map[*Session]struct{}{},
+			elsewhere: map[string]time.Time{}, since: time.Now()})
 	}
 	var err error
-	m.sub, err = m.srv.st.subscribe(m.id, func(wire.Event, uint64) {
-		if m.wake.CompareAndSwap(false, true) {
-			select {
-			case m.inbox <- cmd{remote: true}:
-			default: // the inbox is full: the flag stays set, the next command catches up
-			}
+	m.beacons, err = m.srv.st.nc.Subscribe(beaconSubject+m.id, func(msg *nats.Msg) {
+		var b beacon
+		if json.Unmarshal(msg.Data, &b) != nil || b.Proc == m.srv.proc {
+			return
+		}
+		select {
+		case m.inbox <- cmd{beacon: &b}:
+		default:
+		}
+	})
+	if err != nil {
+		return err
+	}
+	m.sub, err = m.srv.st.subscribe(m.id, func(ev wire.Event, seq uint64) {
+		select {
+		case m.inbox <- cmd{remote: true, stored: &ev, storedAt: seq}:
+		default: // the inbox is full: the next command catches up from the stream
+			m.wake.Store(true)
 		}
 	})
 	if err != nil {
@@ -119,6 +160,70 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 func (m *match) close() {
 	if m.sub != nil {
 		m.sub.Unsubscribe()
+	}
+	if m.beacons != nil {
+		m.beacons.Unsubscribe()
+	}
+}
+
+// beaconSubject carries, on core NATS, which seats of a match are connected to which process.
+const beaconSubject = "sig.p."
+
+// beacon is one process's word on the seats connected to it.
+type beacon struct {
+	Proc  string `json:"proc"`
+	Seats []int  `json:"seats"`
+}
+
+// sendBeacon tells the other processes which seats are connected here.
+func (m *match) sendBeacon() {
+	b := beacon{Proc: m.srv.proc, Seats: []int{}}
+	for i, ss := range m.seats {
+		if ss.local() {
+			b.Seats = append(b.Seats, i)
+		}
+	}
+	data, _ := json.Marshal(b)
+	m.srv.st.nc.Publish(beaconSubject+m.id, data)
+}
+
+// heard takes in another process's beacon.
+func (m *match) heard(b *beacon) {
+	before := m.hereSet()
+	now := time.Now()
+	for i := range m.seats {
+		delete(m.seats[i].elsewhere, b.Proc)
+	}
+	for _, n := range b.Seats {
+		if n >= 0 && n < len(m.seats) {
+			m.seats[n].elsewhere[b.Proc] = now
+		}
+	}
+	m.presenceChanged(before)
+}
+
+// hereSet is which seats are connected anywhere.
+func (m *match) hereSet() []bool {
+	h := make([]bool, len(m.seats))
+	for i := range m.seats {
+		h[i] = m.seats[i].here()
+	}
+	return h
+}
+
+// presenceChanged marks the seats whose players went away since before and tells everyone.
+func (m *match) presenceChanged(before []bool) {
+	changed := false
+	for i, was := range before {
+		if now := m.seats[i].here(); now != was {
+			changed = true
+			if !now {
+				m.seats[i].since = time.Now()
+			}
+		}
+	}
+	if changed {
+		m.broadcast(m.presence())
 	}
 }
 
@@ -144,11 +249,22 @@ func (m *match) run() {
 	defer m.srv.wg.Done()
 	idle := time.NewTimer(m.srv.cfg.Idle)
 	defer idle.Stop()
+	tick := time.NewTicker(beaconEvery)
+	defer tick.Stop()
 	for {
 		select {
 		case <-m.srv.ctx.Done():
 			m.close()
 			return
+		case <-tick.C:
+			m.presenceChanged(m.hereSet()) // beacons from elsewhere expire
+			for _, ss := range m.seats {
+				if ss.local() {
+					m.sendBeacon()
+					break
+				}
+			}
+			continue
 		case c := <-m.inbox:
 			m.do(c)
 		case <-idle.C:
@@ -166,7 +282,7 @@ func (m *match) unload() bool {
 		return false
 	}
 	for _, ss := range m.seats {
-		if ss.here() {
+		if ss.local() {
 			return false
 		}
 	}
@@ -189,7 +305,18 @@ func (m *match) do(c cmd) {
 	}
 	ctx, cancel := context.WithTimeout(m.srv.ctx, 10*time.Second)
 	defer cancel()
-	if m.wake.Swap(false) || c.remote {
+	if c.stored != nil {
+		// An event stored by this or another process: the next one is applied as it comes, a
+		// gap is filled from the stream, one already known is ignored.
+		switch next := int64(len(m.events)) + 1; {
+		case c.stored.Seq == next && c.storedAt > m.streamSeq:
+			m.streamSeq = c.storedAt
+			m.apply(*c.stored)
+		case c.stored.Seq > next:
+			m.wake.Store(true)
+		}
+	}
+	if m.wake.Swap(false) {
 		if err := m.catchUp(ctx); err != nil {
 			m.log.Warn("catching up", "err", err)
 		}
@@ -198,6 +325,8 @@ func (m *match) do(c cmd) {
 	case c.remote:
 	case c.detach:
 		m.detach(c.s)
+	case c.beacon != nil:
+		m.heard(c.beacon)
 	case c.thought != nil:
 		m.played(ctx, c.thought)
 	default:
@@ -518,11 +647,11 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	s.match, s.seat = m, n
 	s.mu.Unlock()
 	ss.sessions[s] = struct{}{}
-	ss.since = time.Time{}
 	m.log.Info("seat connected", "seat", n, "remote", s.Remote)
 	s.sendMsg(greet)
 	m.replay(s, last)
 	m.broadcast(m.presence())
+	m.sendBeacon()
 	return nil
 }
 
@@ -540,6 +669,7 @@ func (m *match) detach(s *Session) {
 		ss := &m.seats[i]
 		if _, ok := ss.sessions[s]; ok {
 			delete(ss.sessions, s)
+			m.sendBeacon()
 			if !ss.here() {
 				ss.since = time.Now()
 				m.log.Info("seat away", "seat", i)
@@ -565,9 +695,7 @@ func (m *match) presence() wire.ServerMsg {
 			p[i].State = "empty"
 		default:
 			p[i].State = "away"
-			if !ss.since.IsZero() {
-				p[i].Away = int64(time.Since(ss.since).Seconds())
-			}
+			p[i].Away = int64(time.Since(ss.since).Seconds())
 		}
 	}
 	return wire.ServerMsg{T: wire.TPresence, Match: m.id, Presence: p}

@@ -53,6 +53,7 @@ type Config struct {
 // Server keeps the matches this process serves.
 type Server struct {
 	cfg   Config
+	proc  string // this process's name among the servers sharing the store
 	st    *Store
 	log   *slog.Logger
 	met   *Metrics
@@ -96,7 +97,7 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{
-		cfg: cfg, st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
+		cfg: cfg, proc: newSecret()[:10], st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
 		ctx: ctx, cancel: cancel, matches: map[string]*match{}, queue: map[string]*Session{},
 	}
 }

@@ -83,23 +83,40 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 		st.Close()
 		return nil, err
 	}
-	st.stream, err = st.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
-		Name: streamName, Subjects: []string{eventSubject + "*"},
-		Storage: jetstream.FileStorage, Replicas: cfg.Replicas, AllowDirect: true,
-		RePublish: &jetstream.RePublish{Source: eventSubject + ">", Destination: republished + ">"},
-	})
-	if err != nil {
-		st.Close()
-		return nil, fmt.Errorf("the matches' stream: %w", err)
+	// A cluster just started may not have elected its JetStream leader yet: try for a while.
+	for try := 0; ; try++ {
+		if err = st.setup(ctx, cfg.Replicas); err == nil || try == 30 || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(time.Second)
 	}
-	st.kv, err = st.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: bucketName, Storage: jetstream.FileStorage, Replicas: cfg.Replicas, History: 1,
-	})
 	if err != nil {
 		st.Close()
-		return nil, fmt.Errorf("the matches' bucket: %w", err)
+		return nil, err
 	}
 	return st, nil
+}
+
+// setup makes sure the stream and the bucket exist.
+func (st *Store) setup(ctx context.Context, replicas int) error {
+	var err error
+	st.stream, err = st.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+		Name: streamName, Subjects: []string{eventSubject + "*"},
+		Storage: jetstream.FileStorage, Replicas: replicas,
+		// Direct reads may be answered by a replica that lags; with one replica there is none.
+		AllowDirect: replicas == 1,
+		RePublish:   &jetstream.RePublish{Source: eventSubject + ">", Destination: republished + ">"},
+	})
+	if err != nil {
+		return fmt.Errorf("the matches' stream: %w", err)
+	}
+	st.kv, err = st.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: bucketName, Storage: jetstream.FileStorage, Replicas: replicas, History: 1,
+	})
+	if err != nil {
+		return fmt.Errorf("the matches' bucket: %w", err)
+	}
+	return nil
 }
 
 // Close disconnects and stops the embedded server, if any (after flushing what it holds).

@@ -63,6 +63,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	cert := fs.String("tls-cert", "", "TLS certificate file (with -tls-key): serve https and wss")
 	key := fs.String("tls-key", "", "TLS key file")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
+	rate := fs.Float64("rate", 10, "messages a second one connection may send (twice that at once)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sigserver [flags]\n       sigserver verify EVENTS.json")
 		fs.PrintDefaults()
@@ -92,7 +93,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	defer st.Close()
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	srv := server.New(server.Config{Store: st, Away: *away, Log: log, Metrics: server.NewMetrics(reg)})
+	srv := server.New(server.Config{Store: st, Away: *away, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg)})
 
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv.Handler(splitList(*origins)))

@@ -1,0 +1,136 @@
+package server
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"sig/wire"
+)
+
+// TestCluster runs two servers on a three-node NATS cluster (streams with three replicas) and
+// splits each match's seats between them: every player and a spectator on each side see the
+// same events, while the players also send emotes that race with the moves for the same event
+// numbers (the expected last sequence lets only one writer have each).
+func TestCluster(t *testing.T) {
+	wsURL := twoServers(t, Config{})
+	n := 0
+	mk := func(name string) *player { // seats alternate between the two servers
+		n++
+		return newPlayer(t, name, dialWS(t, wsURL[n%2]))
+	}
+	for _, game := range []string{"es-sig", "sadeqa"} {
+		n = 0
+		players := 4
+		if game == "sadeqa" {
+			players = 2
+		}
+		ps := table(t, game, players, mk)
+		var watchers []*player
+		for i := range wsURL {
+			w := newPlayer(t, "watcher", dialWS(t, wsURL[i]))
+			w.send(wire.ClientMsg{T: wire.TWatch, Match: ps[0].match})
+			w.expect(wire.TWatching)
+			watchers = append(watchers, w)
+		}
+		deadline := time.Now().Add(90 * time.Second)
+		emotes := 0
+		for !allOver(ps) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the game did not end (%d events)", game, ps[0].last())
+			}
+			for i, p := range ps {
+				p.drain(time.Millisecond)
+				p.act()
+				if i == (int(p.last())+emotes)%len(ps) && emotes < 40 && !p.over() {
+					p.send(wire.ClientMsg{T: wire.TEmote, Emote: "wow"})
+					emotes++
+				}
+			}
+			for _, w := range watchers {
+				w.drain(time.Millisecond)
+			}
+		}
+		for _, p := range append(ps, watchers...) {
+			p.waitSeq(ps[0].last())
+		}
+		for _, p := range ps {
+			for _, m := range p.others {
+				if m.T == wire.TRefused && m.Reason != wire.ReasonBusy && m.Reason != wire.ReasonFinished {
+					t.Fatalf("%s refused: %s %s", p.name, m.Reason, m.Text)
+				}
+			}
+		}
+		checkSame(t, append(ps, watchers...))
+		checkFair(t, ps[0].events, 1)
+		t.Logf("%s across two servers: %d events, %d emotes sent", game, ps[0].last(), emotes)
+	}
+}
+
+func allOver(ps []*player) bool {
+	for _, p := range ps {
+		if !p.over() {
+			return false
+		}
+	}
+	return true
+}
+
+// twoServers starts a three-node NATS cluster on loopback and two servers on it, and returns
+// the servers' WebSocket addresses.
+func twoServers(t *testing.T, cfg Config) [2]string {
+	if testing.Short() {
+		t.Skip("starts a NATS cluster")
+	}
+	urls, stop, err := LoopbackCluster(t.TempDir(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+	var wsURL [2]string
+	for i := range wsURL {
+		st, err := OpenStore(context.Background(), StoreConfig{URL: urls[i], Replicas: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := cfg
+		c.Store, c.Rate, c.Burst = st, 1000, 1000
+		srv := New(c)
+		t.Cleanup(func() { srv.Close(); st.Close() })
+		wsURL[i] = startWS(t, srv)
+	}
+	return wsURL
+}
+
+// TestClusterPresence: a seat connected to the other server shows as connected, then away
+// when its player goes; only then may the player on this server give it to the computer.
+func TestClusterPresence(t *testing.T) {
+	wsURL := twoServers(t, Config{Away: 500 * time.Millisecond})
+	n := 0
+	ps := table(t, "sadeqa", 2, func(name string) *player {
+		n++
+		return newPlayer(t, name, dialWS(t, wsURL[n%2]))
+	})
+	host, guest := ps[0], ps[1]
+	waitPresence(t, host, 1, "here")
+	step(t, ps, 3)
+	guest.l.close()
+	waitPresence(t, host, 1, "away")
+	host.refused(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceComputer}, wire.ReasonNotAway)
+	time.Sleep(600 * time.Millisecond)
+	host.send(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceComputer})
+	playOut(t, []*player{host}, 120*time.Second)
+	checkFair(t, host.events, 1)
+}
+
+// waitPresence reads until p's latest presence shows seat in state.
+func waitPresence(t *testing.T, p *player, seat int, state string) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for presenceOf(p, seat) != state {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: seat %d shows %q, waited for %q", p.name, seat, presenceOf(p, seat), state)
+		}
+		p.pump(100 * time.Millisecond)
+	}
+}
