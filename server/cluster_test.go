@@ -33,10 +33,13 @@ func TestCluster(t *testing.T) {
 			w.expect(wire.TWatching)
 			watchers = append(watchers, w)
 		}
-		deadline := time.Now().Add(90 * time.Second)
+		deadline := time.Now().Add(30 * time.Second)
 		emotes := 0
 		for !allOver(ps) {
 			if time.Now().After(deadline) {
+				for _, p := range ps {
+					t.Logf("%s: seat %d, %d events, my turn %v, sent %d turns %d, last %+v, others %+v", p.name, p.seat, p.last(), p.myTurn(), p.sent, p.turns, p.events[p.last()-1], tail(p.others))
+				}
 				t.Fatalf("%s: the game did not end (%d events)", game, ps[0].last())
 			}
 			for i, p := range ps {

@@ -79,7 +79,8 @@ type player struct {
 	state  rules.State
 	game   *rules.Info
 	others []wire.ServerMsg // everything but events, in order
-	sent   int64            // the event after which this player last moved
+	sent   int64            // the turn (moves seen) at which this player last moved
+	turns  int64            // start and move events seen: the game's progress
 	rng    *rand.Rand
 }
 
@@ -115,6 +116,9 @@ func (p *player) pump(d time.Duration) (wire.ServerMsg, bool) {
 	}
 	if m.T != wire.TEvent {
 		p.others = append(p.others, m)
+		if m.T == wire.TRefused && m.Reason == wire.ReasonBusy {
+			p.sent = -1 // "try again": a client sends its move once more
+		}
 		switch m.T {
 		case wire.TJoined, wire.TCreated:
 			p.match, p.seat = m.Match, m.Seat
@@ -139,12 +143,14 @@ func (p *player) pump(d time.Duration) (wire.ServerMsg, bool) {
 		}
 		p.game = g
 	case wire.EvStart:
+		p.turns++
 		s, err := p.game.New(p.events[0].Players)
 		if err != nil {
 			p.t.Fatal(err)
 		}
 		p.state = s
 	case wire.EvMove:
+		p.turns++
 		mv, err := p.state.ParseMove(ev.Move)
 		if err == nil {
 			err = p.state.Apply(mv, nil)
@@ -217,12 +223,12 @@ func (p *player) myTurn() bool {
 }
 
 // act plays a random legal move (or asks for a throw) if it is this player's turn and it has
-// not answered the latest event yet.
+// not answered the latest move yet (emotes and the like do not change whose turn it is).
 func (p *player) act() {
-	if !p.myTurn() || p.sent == p.last() {
+	if !p.myTurn() || p.sent == p.turns {
 		return
 	}
-	p.sent = p.last()
+	p.sent = p.turns
 	if p.state.Phase() == rules.PhaseThrow {
 		p.send(wire.ClientMsg{T: wire.TMove, Move: "throw"})
 		return
@@ -304,4 +310,11 @@ func table(t testing.TB, game string, n int, mk func(name string) *player) []*pl
 		}
 	}
 	return ps
+}
+
+// carryOver gives back, a new connection of the same person, what p knew (as an app keeps it
+// across a reconnection); sent < 0 makes it answer the current turn again.
+func (p *player) carryOver(back *player, sent int64) {
+	back.events, back.state, back.game, back.seat, back.key, back.match = p.events, p.state, p.game, p.seat, p.key, p.match
+	back.turns, back.sent = p.turns, sent
 }

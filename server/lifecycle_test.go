@@ -58,7 +58,7 @@ func TestResume(t *testing.T) {
 		host.drain(20 * time.Millisecond)
 		missed := host.last() - guest.last()
 		back := mk("guest")
-		back.events, back.state, back.game, back.seat, back.sent = guest.events, guest.state, guest.game, guest.seat, guest.sent
+		guest.carryOver(back, guest.sent)
 		back.send(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key, Last: guest.last()})
 		if j := back.expect(wire.TJoined); j.Seat != 1 {
 			t.Fatalf("resumed as %+v", j)
@@ -250,7 +250,7 @@ func TestRestartResumes(t *testing.T) {
 	srv2 := openServer(t, Config{}, dir)
 	for i, p := range ps {
 		back := sessionPlayer(t, srv2, p.name)
-		back.events, back.state, back.game, back.seat, back.sent, back.key = p.events, p.state, p.game, p.seat, p.sent, p.key
+		p.carryOver(back, p.sent)
 		back.send(wire.ClientMsg{T: wire.TResume, Match: p.match, Seat: p.seat, Key: p.key, Last: p.last()})
 		back.expect(wire.TJoined)
 		back.sent = -1

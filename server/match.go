@@ -334,6 +334,13 @@ func (m *match) do(c cmd) {
 		// command is judged against the state that includes what the other wrote.
 		for try := 0; ; try++ {
 			r := m.handle(ctx, c)
+			if r != nil && r != errConflictRefusal && try == 0 && m.srv.st.shared() {
+				// Another process may have stored what would change the answer (a seat taken
+				// there) without its copy having arrived yet: look before refusing.
+				if n, err := m.catchUpCount(ctx); err == nil && n > 0 {
+					continue
+				}
+			}
 			if r == errConflictRefusal && try < 5 {
 				if err := m.catchUp(ctx); err != nil {
 					r = m.srv.busy(err)
@@ -376,15 +383,21 @@ func (m *match) write(ctx context.Context, ev wire.Event) *wire.Refusal {
 
 // catchUp applies the events other writers stored since the last one this match knows.
 func (m *match) catchUp(ctx context.Context) error {
+	_, err := m.catchUpCount(ctx)
+	return err
+}
+
+// catchUpCount is catchUp, counting the events it applied.
+func (m *match) catchUpCount(ctx context.Context) (int, error) {
 	evs, last, err := m.srv.st.loadEvents(ctx, m.id, m.streamSeq)
-	for _, ev := range evs {
+	for i, ev := range evs {
 		if ev.Seq != int64(len(m.events))+1 {
-			return fmt.Errorf("event %d found where %d was due", ev.Seq, len(m.events)+1)
+			return i, fmt.Errorf("event %d found where %d was due", ev.Seq, len(m.events)+1)
 		}
 		m.apply(ev)
 	}
 	m.streamSeq = last
-	return err
+	return len(evs), err
 }
 
 // apply changes the state by one stored event and shows it to everyone connected.

@@ -104,7 +104,7 @@ func TestKillRestart(t *testing.T) {
 				}
 			}
 			back := mk(p.name)
-			back.events, back.state, back.game, back.seat, back.key, back.sent = p.events, p.state, p.game, p.seat, p.key, -1
+			p.carryOver(back, -1)
 			back.send(wire.ClientMsg{T: wire.TResume, Match: p.match, Seat: p.seat, Key: p.key, Last: p.last()})
 			back.expect(wire.TJoined)
 			ps[i] = back

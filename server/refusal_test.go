@@ -113,7 +113,8 @@ func TestRefusals(t *testing.T) {
 	ps := []*player{host, g1, g2}
 	for deadline := time.Now().Add(20 * time.Second); !decisionDue(ps); {
 		if time.Now().After(deadline) {
-			t.Fatal("no decision came up")
+			t.Fatalf("no decision came up: %d events, last %+v; to move %d, phase %s; others %+v", host.last(), host.events[host.last()-1],
+				host.state.ToMove(), host.state.Phase(), tail(host.others))
 		}
 		for _, p := range ps {
 			p.drain(5 * time.Millisecond)

@@ -200,10 +200,11 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 	}
 	key := newSecret()
 	md.Seats[0].Key = hashSecret(key)
-	if _, err := srv.st.putMeta(ctx, id, md, 0); err != nil {
+	rev, err := srv.st.putMeta(ctx, id, md, 0)
+	if err != nil {
 		return nil, srv.busy(err)
 	}
-	m, r := srv.load(ctx, id, true)
+	m, r := srv.loadNew(ctx, id, md, rev)
 	if r != nil {
 		return nil, r
 	}
@@ -225,7 +226,7 @@ func (srv *Server) busy(err error) *wire.Refusal {
 
 // load finds the match in memory or loads it from the store, and holds it against unloading
 // until the caller's command reaches it (match.send).
-func (srv *Server) load(ctx context.Context, id string, fresh bool) (*match, *wire.Refusal) {
+func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) {
 	srv.mu.Lock()
 	if m, ok := srv.matches[id]; ok {
 		m.pending++
@@ -240,7 +241,17 @@ func (srv *Server) load(ctx context.Context, id string, fresh bool) (*match, *wi
 	if err != nil {
 		return nil, srv.busy(err)
 	}
-	m := newMatch(srv, id, md, rev)
+	return srv.install(ctx, newMatch(srv, id, md, rev), false)
+}
+
+// loadNew puts a match just created (with no events yet) in memory.
+func (srv *Server) loadNew(ctx context.Context, id string, md *meta, rev uint64) (*match, *wire.Refusal) {
+	return srv.install(ctx, newMatch(srv, id, md, rev), true)
+}
+
+// install opens m and runs it, unless another request loaded the same match meanwhile.
+func (srv *Server) install(ctx context.Context, m *match, fresh bool) (*match, *wire.Refusal) {
+	id := m.id
 	if err := m.open(ctx, fresh); err != nil {
 		m.close()
 		return nil, srv.busy(err)
@@ -304,10 +315,11 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	for i := range keys {
 		md.Seats[i].Key = hashSecret(keys[i])
 	}
-	if _, err := srv.st.putMeta(ctx, id, md, 0); err != nil {
+	rev, err := srv.st.putMeta(ctx, id, md, 0)
+	if err != nil {
 		return srv.busy(err)
 	}
-	m, r := srv.load(ctx, id, true)
+	m, r := srv.loadNew(ctx, id, md, rev)
 	if r != nil {
 		return r
 	}

@@ -210,7 +210,7 @@ func (s *Session) Handle(ctx context.Context, b []byte) {
 			s.refuse(msg.Req, r)
 			return
 		}
-		m, r := s.srv.load(ctx, msg.Match, false)
+		m, r := s.srv.load(ctx, msg.Match)
 		if r != nil {
 			s.refuse(msg.Req, r)
 			return

@@ -116,6 +116,24 @@ func (st *Store) setup(ctx context.Context, replicas int) error {
 	if err != nil {
 		return fmt.Errorf("the matches' bucket: %w", err)
 	}
+	if replicas > 1 {
+		// A bucket reads directly from any replica, which may lag behind a write made a moment
+		// ago through another server (a seat just taken, a round's secret): read from the leader.
+		kvs, err := st.js.Stream(ctx, "KV_"+bucketName)
+		if err != nil {
+			return err
+		}
+		cfg := kvs.CachedInfo().Config
+		if cfg.AllowDirect {
+			cfg.AllowDirect = false
+			if _, err := st.js.UpdateStream(ctx, cfg); err != nil {
+				return fmt.Errorf("the matches' bucket: %w", err)
+			}
+		}
+		if st.kv, err = st.js.KeyValue(ctx, bucketName); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -187,6 +205,12 @@ func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wir
 // getMeta reads a match's secrets, with the revision to update them by.
 func (st *Store) getMeta(ctx context.Context, id string) (*meta, uint64, error) {
 	e, err := st.kv.Get(ctx, "m."+id)
+	// On a cluster, a read may be answered by a replica that has not got a match created a
+	// moment ago on another server yet: look again a few times before saying there is none.
+	for wait := 50 * time.Millisecond; errors.Is(err, jetstream.ErrKeyNotFound) && st.shared() && wait < 2*time.Second; wait *= 2 {
+		time.Sleep(wait)
+		e, err = st.kv.Get(ctx, "m."+id)
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -225,6 +249,10 @@ func (st *Store) putCode(ctx context.Context, code string, e codeEntry) error {
 func (st *Store) getCode(ctx context.Context, code string) (codeEntry, error) {
 	var e codeEntry
 	v, err := st.kv.Get(ctx, "c."+code)
+	for wait := 50 * time.Millisecond; errors.Is(err, jetstream.ErrKeyNotFound) && st.shared() && wait < 2*time.Second; wait *= 2 {
+		time.Sleep(wait)
+		v, err = st.kv.Get(ctx, "c."+code)
+	}
 	if err != nil {
 		return e, err
 	}
@@ -243,6 +271,10 @@ func (st *Store) subscribe(id string, f func(ev wire.Event, streamSeq uint64)) (
 		f(ev, seq)
 	})
 }
+
+// shared reports whether other server processes may write to the same matches (an external
+// NATS rather than the embedded one).
+func (st *Store) shared() bool { return st.embedded == nil }
 
 // Check reports whether the store answers (for /healthz).
 func (st *Store) Check(ctx context.Context) error {
