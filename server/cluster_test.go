@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"log/slog"
+	"os"
 	"testing"
 	"time"
 
@@ -60,6 +62,7 @@ func TestCluster(t *testing.T) {
 		for _, p := range ps {
 			for _, m := range p.others {
 				if m.T == wire.TRefused && m.Reason != wire.ReasonBusy && m.Reason != wire.ReasonFinished {
+
 					t.Fatalf("%s refused: %s %s", p.name, m.Reason, m.Text)
 				}
 			}
@@ -98,6 +101,7 @@ func twoServers(t *testing.T, cfg Config) [2]string {
 		}
 		c := cfg
 		c.Store, c.Rate, c.Burst = st, 1000, 1000
+		c.Log = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 		srv := New(c)
 		t.Cleanup(func() { srv.Close(); st.Close() })
 		wsURL[i] = startWS(t, srv)

@@ -69,19 +69,20 @@ func (l *sessionLink) recv(d time.Duration) ([]byte, bool) {
 // player is a scripted client: it keeps what it received, checks that events come in order
 // without gaps or repeats, and follows the game on its own copy of the rules, as the app will.
 type player struct {
-	t      testing.TB
-	name   string
-	l      link
-	match  string
-	seat   int
-	key    string
-	events []wire.Event
-	state  rules.State
-	game   *rules.Info
-	others []wire.ServerMsg // everything but events, in order
-	sent   int64            // the turn (moves seen) at which this player last moved
-	turns  int64            // start and move events seen: the game's progress
-	rng    *rand.Rand
+	t       testing.TB
+	name    string
+	l       link
+	match   string
+	seat    int
+	key     string
+	events  []wire.Event
+	state   rules.State
+	game    *rules.Info
+	others  []wire.ServerMsg // everything but events, in order
+	sent    int64            // the turn (moves seen) at which this player last moved
+	turns   int64            // start and move events seen: the game's progress
+	moveReq int64            // the req of the last move sent
+	rng     *rand.Rand
 }
 
 func newPlayer(t testing.TB, name string, l link) *player {
@@ -116,7 +117,7 @@ func (p *player) pump(d time.Duration) (wire.ServerMsg, bool) {
 	}
 	if m.T != wire.TEvent {
 		p.others = append(p.others, m)
-		if m.T == wire.TRefused && m.Reason == wire.ReasonBusy {
+		if m.T == wire.TRefused && m.Reason == wire.ReasonBusy && m.Req == p.moveReq {
 			p.sent = -1 // "try again": a client sends its move once more
 		}
 		switch m.T {
@@ -229,12 +230,13 @@ func (p *player) act() {
 		return
 	}
 	p.sent = p.turns
+	p.moveReq++
 	if p.state.Phase() == rules.PhaseThrow {
-		p.send(wire.ClientMsg{T: wire.TMove, Move: "throw"})
+		p.send(wire.ClientMsg{T: wire.TMove, Req: p.moveReq, Move: "throw"})
 		return
 	}
 	legal := p.state.Legal(nil)
-	p.send(wire.ClientMsg{T: wire.TMove, Move: p.state.FormatMove(legal[p.rng.IntN(len(legal))])})
+	p.send(wire.ClientMsg{T: wire.TMove, Req: p.moveReq, Move: p.state.FormatMove(legal[p.rng.IntN(len(legal))])})
 }
 
 // over reports whether the player saw its game end.

@@ -341,7 +341,7 @@ func (m *match) do(c cmd) {
 					continue
 				}
 			}
-			if r == errConflictRefusal && try < 5 {
+			if r == errConflictRefusal && try < 10 {
 				if err := m.catchUp(ctx); err != nil {
 					r = m.srv.busy(err)
 				} else {
@@ -374,11 +374,24 @@ func (m *match) write(ctx context.Context, ev wire.Event) *wire.Refusal {
 		return errConflictRefusal
 	}
 	if err != nil {
+		// No answer (a timeout, a lost connection) does not mean nothing was stored: look.
+		if m.catchUp(ctx) == nil && int64(len(m.events)) >= ev.Seq {
+			if sameEvent(m.events[ev.Seq-1], ev) {
+				return nil
+			}
+			return errConflictRefusal
+		}
 		return m.srv.busy(err)
 	}
 	m.streamSeq = seq
 	m.apply(ev)
 	return nil
+}
+
+// sameEvent reports whether two events say the same thing.
+func sameEvent(a, b wire.Event) bool {
+	return a.Seq == b.Seq && a.Kind == b.Kind && a.Round == b.Round && a.Seat == b.Seat && a.Move == b.Move &&
+		a.Emote == b.Emote && a.Commit == b.Commit && a.Level == b.Level && a.Why == b.Why
 }
 
 // catchUp applies the events other writers stored since the last one this match knows.

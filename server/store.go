@@ -163,8 +163,7 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 	msg := nats.NewMsg(eventSubject + id)
 	msg.Data = data
 	msg.Header.Set(seqHeader, strconv.FormatInt(ev.Seq, 10))
-	ack, err := st.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(last),
-		jetstream.WithMsgID(id+"/"+strconv.FormatInt(ev.Seq, 10)))
+	ack, err := st.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(last))
 	if err != nil {
 		var apiErr *jetstream.APIError
 		if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
@@ -172,11 +171,6 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 			return 0, errConflict
 		}
 		return 0, err
-	}
-	if ack.Duplicate {
-		// The same event number was stored before (by another writer with the same id): what is
-		// stored is not necessarily ours.
-		return 0, errConflict
 	}
 	return ack.Sequence, nil
 }
