@@ -632,8 +632,16 @@ func (p *player) resume() {
 			p.mu.Unlock()
 			return
 		}
+		if m.T == wire.TRefused && m.Reason == wire.ReasonBusy {
+			p.t.l.refusal("resume " + m.Reason) // "try again", as a client does
+			delay = min(2*delay, 2*time.Second)
+			continue
+		}
 		if m.T == wire.TRefused {
-			p.t.l.resumeFail.Add(1)
+			if p.t.l.resumeFail.Add(1) <= 3 {
+				fmt.Fprintf(p.t.l.out, "resume of seat %d at event %d refused: %s (%s)\n", p.seat, last, m.Reason, m.Text)
+			}
+			p.t.l.refusal("resume " + m.Reason)
 			return
 		}
 		delay = min(2*delay, 2*time.Second)
