@@ -289,7 +289,15 @@ func TestSeatNamesFollowTheLanguage(t *testing.T) {
 	m := newTest(t, Config{Lang: "fr", Game: "es-sig", Seed: 2, Seats: []Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}, Name: "Amira"}}})
 	m.settings.Speed = Instant
 	p := m.Current().(*play)
-	for i := 0; i < 2000 && p.thrown == nil; i++ {
+	aboutTwo := func() bool {
+		for _, l := range p.log {
+			if l.Player == 1 {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; i < 5000 && (p.thrown == nil || !aboutTwo() || p.Busy()); i++ {
 		if p.human() && !p.Busy() {
 			act(t, m, p)
 		}
@@ -299,12 +307,25 @@ func TestSeatNamesFollowTheLanguage(t *testing.T) {
 		t.Fatalf("in French the seats are %q", got)
 	}
 	capFr := p.captionText()
+	// A log line about the second seat (a computer with the default name).
+	line := -1
+	for i, l := range p.log {
+		if l.Player == 1 && strings.Contains(l.Text(), "Ordinateur 2") {
+			line = i
+		}
+	}
+	if line < 0 {
+		t.Fatalf("no log line names Ordinateur 2: %v", p.log)
+	}
 	st := m.settings
 	st.Lang = "en"
 	m.setSettings(st)
 	p.Layout(m.mt) // as coming back from the settings does
 	if got := strings.Join(p.env.Names, ","); got != "You,Computer 2,Amira" {
 		t.Errorf("after the change to English the seats are %q", got)
+	}
+	if got := p.log[line].Text(); !strings.Contains(got, "Computer 2") {
+		t.Errorf("after the change to English the log still says %q", got)
 	}
 	capEn := p.captionText()
 	if capEn == capFr || !strings.Contains(capEn, " up") {

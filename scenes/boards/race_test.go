@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"sig/match"
 	"sig/rules"
 	"sig/rules/essig"
 	"sig/rules/sigwaduqqan"
@@ -21,7 +22,8 @@ import (
 type raceHost struct {
 	t     *testing.T
 	b     board.Board
-	st    rules.State
+	d     *match.Driver // the match, played as the play scene plays it
+	st    rules.State   // the driver's position
 	q     board.Queue
 	hits  ui.HitMap
 	env   board.Env
@@ -31,7 +33,16 @@ type raceHost struct {
 
 func newRaceHost(t *testing.T, g *rules.Info, players int, seed uint64, reduced bool) *raceHost {
 	t.Helper()
-	h := &raceHost{t: t, st: g.NewState(players), rng: rand.New(rand.NewPCG(seed, 77))}
+	h := &raceHost{t: t, rng: rand.New(rand.NewPCG(seed, 77))}
+	seats := make([]match.Seat, players)
+	for i := range seats {
+		seats[i] = match.Person{}
+	}
+	d, err := match.New(g, seats, int64(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.d, h.st = d, d.State()
 	h.env = board.Env{Game: g, Reduced: reduced}
 	for p := 0; p < players; p++ {
 		h.env.Colors = append(h.env.Colors, sprites.Players[p])
@@ -77,16 +88,24 @@ func (h *raceHost) throw() rules.Move {
 	return legal[len(legal)-1]
 }
 
-// apply plays mv and queues its animation, as the play scene does.
+// apply plays mv through the match driver and queues its animation, as the play scene does. A
+// test that set st to a position of its own starts the match there.
 func (h *raceHost) apply(mv rules.Move) {
 	h.t.Helper()
-	before := h.st.Clone()
-	var ev rules.Events
-	if err := h.st.Apply(mv, &ev); err != nil {
+	if h.st != h.d.State() {
+		d, err := match.FromPosition(h.env.Game, h.d.Seats(), 1, h.st)
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		h.d = d
+	}
+	p, err := h.d.Play(mv, 0)
+	if err != nil {
 		h.t.Fatalf("move %d: %s: %v", h.moves, h.st.FormatMove(mv), err)
 	}
+	h.st = h.d.State()
 	h.moves++
-	h.b.Animate(&h.q, before, h.st, ev)
+	h.b.Animate(&h.q, p.Before, h.st, p.Events)
 }
 
 // settle plays the queued animation: to its end tick by tick, or skipped after a few ticks
