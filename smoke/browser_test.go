@@ -197,8 +197,13 @@ var site struct {
 }
 
 // siteURL is the address of the served browser game, built and started on first use.
+// SIG_SMOKE_SITE=URL uses a game already built and served there instead (a developer's loop
+// on a slow machine: the build is the longest part of the run).
 func siteURL(t *testing.T) string {
 	t.Helper()
+	if u := os.Getenv("SIG_SMOKE_SITE"); u != "" {
+		return strings.TrimSuffix(u, "/") + "/"
+	}
 	site.once.Do(func() {
 		root, out := moduleRoot(t), outDir(t)
 		addr := freeAddr(t)
