@@ -283,6 +283,7 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	if m.drawn == 0 {
 		startupMark("Draw")
 	}
+	ui.Pictures.NextFrame()
 	if m.redraw || m.drawn < 2 {
 		m.redraw = false
 		m.paint(screen)

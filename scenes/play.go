@@ -56,13 +56,10 @@ type play struct {
 	overWait float64
 	page     int // which page of the move list is shown
 
-	// The log and the turn card are painted once per change, not once per frame.
-	logPic ui.Picture[logKeyVer]
-	dots   map[dotKey]*ebiten.Image // the players' pieces in the log and on the turn card
-	// logTexts are the pictures of the log's lines shown (logShown: those of this painting).
-	logTexts map[logTextKey]*ebiten.Image
-	logShown map[logTextKey]bool
-	turnPic  ui.Picture[turnKey]
+	// The log and the turn card are painted once per change, not once per frame (their
+	// lines and pieces are pictures of ui.Pictures).
+	logPic  ui.Picture[logKeyVer]
+	turnPic ui.Picture[turnKey]
 
 	landscape                                               bool
 	boardR, panel, topR, turnR, arenaR, actRoom, actR, logR ui.Rect
@@ -850,20 +847,10 @@ func (s *play) drawLog(dst *ebiten.Image) {
 // log and the turn card are painted again at the end of every animation, and a piece is a
 // handful of paths, twenty lines of them a few milliseconds.
 func (s *play) pieceDot(dst *ebiten.Image, c int, x, y, r float64) {
-	k := dotKey{c, r}
-	img := s.dots[k]
-	if img == nil {
-		if s.dots == nil || len(s.dots) > 32 { // a relayout leaves the old sizes behind
-			for _, old := range s.dots {
-				old.Deallocate()
-			}
-			s.dots = map[dotKey]*ebiten.Image{}
-		}
-		n := int(math.Ceil(r*2.6)) + 4
-		img = ebiten.NewImage(n, n)
+	n := int(math.Ceil(r*2.6)) + 4
+	img := ui.Pictures.Get(dotKey{c, r}, n, n, func(img *ebiten.Image) {
 		sprites.DrawPiece(img, sprites.Players[c], float64(n)/2, float64(n)/2, r, 0)
-		s.dots[k] = img
-	}
+	})
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Translate(x-half, y-half)
@@ -895,14 +882,6 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 		s.logText(dst, l.Text(), words, y, alpha)
 		y += lh
 	}
-	// Keep the pictures of the lines shown, let the others go.
-	for k, img := range s.logTexts {
-		if !s.logShown[k] {
-			img.Deallocate()
-			delete(s.logTexts, k)
-		}
-	}
-	clear(s.logShown)
 }
 
 // logText draws a log line's text in the rectangle words (its top at y) at opacity alpha, from
@@ -910,18 +889,13 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 // animation, and laying out twenty lines of text afresh was most of that frame.
 func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
 	mt := s.mt
-	k := logTextKey{text, int(math.Round(words.W * 4))}
-	img := s.logTexts[k]
-	if img == nil {
-		if s.logTexts == nil {
-			s.logTexts, s.logShown = map[logTextKey]*ebiten.Image{}, map[logTextKey]bool{}
-		}
-		w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)))+2
-		img = ebiten.NewImage(w, h)
+	w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)))+2
+	// The key holds what the picture depends on: the text, its width, and the metrics (the
+	// text size, the reading direction).
+	k := logTextKey{text, int(math.Round(words.W * 4)), mt.LineHeight(ui.Small), mt.RTL}
+	img := ui.Pictures.Get(k, w, h, func(img *ebiten.Image) {
 		mt.TextStart(img, mt.Ellipsize(text, ui.Small, words.W), ui.Small, ui.Rect{X: 1, W: words.W}, 1, sprites.Chalk)
-		s.logTexts[k] = img
-	}
-	s.logShown[k] = true
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(words.X)-1, math.Round(y)-1)
 	op.ColorScale.ScaleAlpha(float32(alpha))
@@ -932,6 +906,8 @@ func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha f
 type logTextKey struct {
 	text string
 	w    int
+	lh   float64
+	rtl  bool
 }
 
 // decision is the kind of decision due in st, as its rules say.

@@ -29,7 +29,6 @@ type Board struct {
 	// Off is where pieces wait off the board (Es-Sîg's start, finished pieces), beside it.
 	Off Rect
 
-	bg     *ebiten.Image
 	spiral *Spiral     // Sig wa Duqqan's board paints itself
 	essig  *EsSigTable // and so does Es-Sîg's
 }
@@ -111,9 +110,8 @@ func (b *Board) DrawBackground(dst *ebiten.Image) {
 	if w <= 8 || h <= 8 {
 		return
 	}
-	if b.bg == nil {
-		b.bg = ebiten.NewImage(w, h)
-		// Paint with the board's top-left at (4, 4) of the cache, then place it.
+	bg := Pictures.Get(emptyBoard{b}, w, h, func(img *ebiten.Image) {
+		// Paint with the board's top-left at (4, 4) of the picture, then place it.
 		shifted := *b
 		shifted.Rect.X, shifted.Rect.Y = 4, 4
 		dx, dy := 4-b.Rect.X, 4-b.Rect.Y
@@ -122,11 +120,11 @@ func (b *Board) DrawBackground(dst *ebiten.Image) {
 			shifted.Cells[i] = c.moved(dx, dy)
 		}
 		shifted.Off = Rect{b.Off.X + dx, b.Off.Y + dy, b.Off.W, b.Off.H}
-		shifted.paint(b.bg)
-	}
+		shifted.paint(img)
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(b.Rect.X-4), math.Round(b.Rect.Y-4))
-	dst.DrawImage(b.bg, op)
+	dst.DrawImage(bg, op)
 }
 
 // Dispose frees the cached picture (after a relayout).
@@ -137,10 +135,7 @@ func (b *Board) Dispose() {
 	if b.essig != nil {
 		b.essig.Dispose()
 	}
-	if b.bg != nil {
-		b.bg.Deallocate()
-		b.bg = nil
-	}
+	Pictures.Forget(emptyBoard{b})
 }
 
 func (c Cell) moved(dx, dy float64) Cell {

@@ -8,8 +8,7 @@ import (
 
 // Vector drawing is costly per path (every antialiased path is rendered several times into a
 // stencil), so the things drawn over and over (pieces, seeds, the Ghoula, sticks) are painted
-// once per size into a small image and then copied. The cache is dropped whole when it grows
-// past a bound (after many window resizes).
+// once per size into a small image of the picture cache (Pictures) and then copied.
 
 type spriteKey struct {
 	kind  uint8
@@ -26,30 +25,11 @@ const (
 	kindStick
 )
 
-const maxSprites = 600
-
-var spriteCache = map[spriteKey]*ebiten.Image{}
-
 // sprite returns the cached image for key, painting it with paint (centred in a square of
 // side span pixels) the first time.
 func sprite(key spriteKey, span float64, paint func(dst *ebiten.Image, c float64)) *ebiten.Image {
-	if img, ok := spriteCache[key]; ok {
-		return img
-	}
-	if len(spriteCache) >= maxSprites {
-		for k, img := range spriteCache {
-			img.Deallocate()
-			delete(spriteCache, k)
-		}
-	}
-	n := int(math.Ceil(span))
-	if n < 2 {
-		n = 2
-	}
-	img := ebiten.NewImage(n, n)
-	paint(img, float64(n)/2)
-	spriteCache[key] = img
-	return img
+	n := max(2, int(math.Ceil(span)))
+	return Pictures.Get(key, n, n, func(img *ebiten.Image) { paint(img, float64(n)/2) })
 }
 
 // blit draws img centred on (cx, cy), turned by angle and scaled by sx, sy.

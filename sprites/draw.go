@@ -98,6 +98,13 @@ func Line(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
 	Stroke(dst, &p, w, c)
 }
 
+// addLine adds the segment from a to b to p as a piece of its own, for stroking many lines as
+// one path.
+func addLine(p *vector.Path, a, b Pt) {
+	p.MoveTo(float32(a.X), float32(a.Y))
+	p.LineTo(float32(b.X), float32(b.Y))
+}
+
 // Disc fills a circle.
 func Disc(dst *ebiten.Image, cx, cy, r float64, c color.Color) {
 	var p vector.Path

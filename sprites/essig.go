@@ -47,7 +47,6 @@ type EsSigTable struct {
 	PlaceR  float64   // the radius of a place there
 	spec    EsSigSpec
 
-	bg   *ebiten.Image
 	orig Pt
 }
 
@@ -114,25 +113,19 @@ func (t *EsSigTable) Draw(dst *ebiten.Image) {
 	if t.Rect.W <= 2 || len(t.Cells) == 0 {
 		return
 	}
-	if t.bg == nil {
-		const m = 8 // room for the shadow
-		t.orig = Pt{math.Floor(t.Rect.X) - m, math.Floor(t.Rect.Y) - m}
-		w := int(math.Ceil(t.Rect.X+t.Rect.W-t.orig.X)) + m
-		h := int(math.Ceil(t.Rect.Y+t.Rect.H-t.orig.Y)) + m
-		t.bg = ebiten.NewImage(w, h)
-		t.paint(t.bg, -t.orig.X, -t.orig.Y)
-	}
+	const m = 8 // room for the shadow
+	t.orig = Pt{math.Floor(t.Rect.X) - m, math.Floor(t.Rect.Y) - m}
+	w := int(math.Ceil(t.Rect.X+t.Rect.W-t.orig.X)) + m
+	h := int(math.Ceil(t.Rect.Y+t.Rect.H-t.orig.Y)) + m
+	bg := Pictures.Get(emptyBoard{t}, w, h, func(img *ebiten.Image) { t.paint(img, -t.orig.X, -t.orig.Y) })
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(t.orig.X, t.orig.Y)
-	dst.DrawImage(t.bg, op)
+	dst.DrawImage(bg, op)
 }
 
 // Dispose frees the cached picture (after a relayout).
 func (t *EsSigTable) Dispose() {
-	if t.bg != nil {
-		t.bg.Deallocate()
-		t.bg = nil
-	}
+	Pictures.Forget(emptyBoard{t})
 }
 
 // paint draws the empty board with every coordinate moved by (dx, dy).

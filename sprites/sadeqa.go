@@ -14,7 +14,6 @@ type SadeqaTable struct {
 	Board  *Board
 	Stores [2]Rect // South's dish (below the board) and North's (above it)
 
-	bg   *ebiten.Image
 	orig Pt
 }
 
@@ -23,22 +22,21 @@ func (t *SadeqaTable) Draw(dst *ebiten.Image) {
 	if t.Board == nil {
 		return
 	}
-	if t.bg == nil {
-		const m = 8
-		x0, y0 := t.Board.Rect.X, t.Board.Rect.Y
-		x1, y1 := x0+t.Board.Rect.W, y0+t.Board.Rect.H
+	const m = 8
+	x0, y0 := t.Board.Rect.X, t.Board.Rect.Y
+	x1, y1 := x0+t.Board.Rect.W, y0+t.Board.Rect.H
+	for _, s := range t.Stores {
+		x0, y0 = math.Min(x0, s.X), math.Min(y0, s.Y)
+		x1, y1 = math.Max(x1, s.X+s.W), math.Max(y1, s.Y+s.H)
+	}
+	t.orig = Pt{math.Floor(x0) - m, math.Floor(y0) - m}
+	w, h := int(math.Ceil(x1-t.orig.X))+m, int(math.Ceil(y1-t.orig.Y))+m
+	if w <= 2*m || h <= 2*m {
+		return
+	}
+	bg := Pictures.Get(emptyBoard{t}, w, h, func(img *ebiten.Image) {
 		for _, s := range t.Stores {
-			x0, y0 = math.Min(x0, s.X), math.Min(y0, s.Y)
-			x1, y1 = math.Max(x1, s.X+s.W), math.Max(y1, s.Y+s.H)
-		}
-		t.orig = Pt{math.Floor(x0) - m, math.Floor(y0) - m}
-		w, h := int(math.Ceil(x1-t.orig.X))+m, int(math.Ceil(y1-t.orig.Y))+m
-		if w <= 2*m || h <= 2*m {
-			return
-		}
-		t.bg = ebiten.NewImage(w, h)
-		for _, s := range t.Stores {
-			dish(t.bg, Rect{s.X - t.orig.X, s.Y - t.orig.Y, s.W, s.H})
+			dish(img, Rect{s.X - t.orig.X, s.Y - t.orig.Y, s.W, s.H})
 		}
 		shifted := *t.Board
 		dx, dy := -t.orig.X, -t.orig.Y
@@ -48,19 +46,16 @@ func (t *SadeqaTable) Draw(dst *ebiten.Image) {
 		for i, c := range t.Board.Cells {
 			shifted.Cells[i] = c.moved(dx, dy)
 		}
-		shifted.paint(t.bg)
-	}
+		shifted.paint(img)
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(t.orig.X, t.orig.Y)
-	dst.DrawImage(t.bg, op)
+	dst.DrawImage(bg, op)
 }
 
 // Dispose frees the cached picture (after a relayout).
 func (t *SadeqaTable) Dispose() {
-	if t.bg != nil {
-		t.bg.Deallocate()
-		t.bg = nil
-	}
+	Pictures.Forget(emptyBoard{t})
 }
 
 // dish draws a long carved wooden dish: a rounded rim of dark wood and a hollow floor, lit

@@ -19,7 +19,6 @@ type SeegaCourt struct {
 	Cells []Cell  // the 25 squares, a1 = 0 … e5 = 24, as LayoutBoard gives them
 	Trays [2]Rect // player 0's basin (below the slab) and player 1's (above it)
 
-	bg   *ebiten.Image
 	orig Pt // where bg's top-left lies on screen
 }
 
@@ -28,25 +27,19 @@ func (c *SeegaCourt) Draw(dst *ebiten.Image) {
 	if c.Court.W <= 2 || c.Court.H <= 2 {
 		return
 	}
-	if c.bg == nil {
-		const m = 6 // room for the shadow
-		c.orig = Pt{math.Floor(c.Court.X) - m, math.Floor(c.Court.Y) - m}
-		w := int(math.Ceil(c.Court.X+c.Court.W-c.orig.X)) + m
-		h := int(math.Ceil(c.Court.Y+c.Court.H-c.orig.Y)) + m
-		c.bg = ebiten.NewImage(w, h)
-		c.paint(c.bg, -c.orig.X, -c.orig.Y)
-	}
+	const m = 6 // room for the shadow
+	c.orig = Pt{math.Floor(c.Court.X) - m, math.Floor(c.Court.Y) - m}
+	w := int(math.Ceil(c.Court.X+c.Court.W-c.orig.X)) + m
+	h := int(math.Ceil(c.Court.Y+c.Court.H-c.orig.Y)) + m
+	bg := Pictures.Get(emptyBoard{c}, w, h, func(img *ebiten.Image) { c.paint(img, -c.orig.X, -c.orig.Y) })
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(c.orig.X, c.orig.Y)
-	dst.DrawImage(c.bg, op)
+	dst.DrawImage(bg, op)
 }
 
 // Dispose frees the cached picture (after a relayout).
 func (c *SeegaCourt) Dispose() {
-	if c.bg != nil {
-		c.bg.Deallocate()
-		c.bg = nil
-	}
+	Pictures.Forget(emptyBoard{c})
 }
 
 // paint draws the court into dst with everything moved by (dx, dy).

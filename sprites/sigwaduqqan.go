@@ -36,7 +36,6 @@ type Spiral struct {
 	neckPoly  []Pt
 	neckSides [2][]Pt
 
-	bg   *ebiten.Image
 	orig Pt
 }
 
@@ -178,25 +177,19 @@ func (sp *Spiral) Draw(dst *ebiten.Image) {
 	if sp.Rect.W <= 2 || len(sp.Cells) == 0 {
 		return
 	}
-	if sp.bg == nil {
-		const m = 6 // room for the shadow
-		sp.orig = Pt{math.Floor(sp.Rect.X) - m, math.Floor(sp.Rect.Y) - m}
-		w := int(math.Ceil(sp.Rect.X+sp.Rect.W-sp.orig.X)) + m
-		h := int(math.Ceil(sp.Rect.Y+sp.Rect.H-sp.orig.Y)) + m
-		sp.bg = ebiten.NewImage(w, h)
-		sp.paint(sp.bg, -sp.orig.X, -sp.orig.Y)
-	}
+	const m = 6 // room for the shadow
+	sp.orig = Pt{math.Floor(sp.Rect.X) - m, math.Floor(sp.Rect.Y) - m}
+	w := int(math.Ceil(sp.Rect.X+sp.Rect.W-sp.orig.X)) + m
+	h := int(math.Ceil(sp.Rect.Y+sp.Rect.H-sp.orig.Y)) + m
+	bg := Pictures.Get(emptyBoard{sp}, w, h, func(img *ebiten.Image) { sp.paint(img, -sp.orig.X, -sp.orig.Y) })
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(sp.orig.X, sp.orig.Y)
-	dst.DrawImage(sp.bg, op)
+	dst.DrawImage(bg, op)
 }
 
 // Dispose frees the cached picture (after a relayout).
 func (sp *Spiral) Dispose() {
-	if sp.bg != nil {
-		sp.bg.Deallocate()
-		sp.bg = nil
-	}
+	Pictures.Forget(emptyBoard{sp})
 }
 
 // paint draws the empty board with every coordinate moved by (dx, dy).
@@ -245,35 +238,33 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 		Fill(dst, Polygon(poly), tint)
 	}
 	// The cuts between spaces, light; then the furrows between the turns, deep.
+	// Each kind of line is one path of many pieces: Ebitengine fills every path through a
+	// dozen antialiasing passes of its own, and keeps the memory of the busiest frame's passes
+	// for as long as the app runs (a spiral painted as 1,200 paths kept 130 MB; BENCHMARKS.md,
+	// "Memory over a long session").
+	var cuts, furrows, shade vector.Path
 	for i := 1; i < n-1; i++ {
 		poly := mvs(sp.Cells[i].Poly)
 		k := len(poly) / 2
-		Line(dst, poly[k-1], poly[k], math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
-		Line(dst, poly[len(poly)-1], poly[0], math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
-	}
-	for i := 1; i < n-1; i++ {
-		poly := mvs(sp.Cells[i].Poly)
-		k := len(poly) / 2
+		addLine(&cuts, poly[k-1], poly[k])
+		addLine(&cuts, poly[len(poly)-1], poly[0])
 		for _, side := range [][]Pt{poly[:k], poly[k:]} {
-			var p vector.Path
 			for j, q := range side {
 				if j == 0 {
-					p.MoveTo(float32(q.X), float32(q.Y))
+					furrows.MoveTo(float32(q.X), float32(q.Y))
 				} else {
-					p.LineTo(float32(q.X), float32(q.Y))
+					furrows.LineTo(float32(q.X), float32(q.Y))
 				}
 			}
-			Stroke(dst, &p, math.Max(1, w*0.08), furrow)
 		}
-	}
-	// The grooves' shade on their inner side, for depth.
-	for i := 1; i < n-1; i++ {
-		poly := mvs(sp.Cells[i].Poly)
-		k := len(poly) / 2
+		// The grooves' shade on their inner side, for depth.
 		for j := 1; j < k; j++ {
-			Line(dst, poly[j-1], poly[j], math.Max(1, w*0.035), color.RGBA{255, 250, 235, 45})
+			addLine(&shade, poly[j-1], poly[j])
 		}
 	}
+	Stroke(dst, &cuts, math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
+	Stroke(dst, &furrows, math.Max(1, w*0.08), furrow)
+	Stroke(dst, &shade, math.Max(1, w*0.035), color.RGBA{255, 250, 235, 45})
 
 	// Marks along the band: a chevron in the direction of travel, a number every ten spaces.
 	mark := color.RGBA{120, 86, 52, 120}

@@ -16,16 +16,23 @@ import (
 // The picture keeps the fraction of a pixel of its rectangle, so what is painted into it has
 // the antialiasing it would have on the screen, and is copied at whole pixels.
 type Picture[K comparable] struct {
-	img    *ebiten.Image
+	key   pictureKey[K] // what is painted now (valid)
+	valid bool
+	op    ebiten.DrawImageOptions
+}
+
+// pictureKey names a Picture's image in the picture cache: its owner, what it shows, and
+// where (the fraction of a pixel) at what size.
+type pictureKey[K comparable] struct {
+	owner  any
 	key    K
-	ox, oy float64 // where the image's (0, 0) lies on the screen
-	valid  bool
-	op     ebiten.DrawImageOptions
+	ox, oy float64
+	w, h   int
 }
 
 // Draw draws the picture for key over r, calling paint to paint it first when the key or r
-// changed since the last frame. paint draws into img as if it were the screen, with the
-// rectangle at local (r as it lies in img).
+// changed since the last frame (or the cache let the picture go). paint draws into img as if
+// it were the screen, with the rectangle at local (r as it lies in img).
 func (p *Picture[K]) Draw(dst *ebiten.Image, r Rect, key K, paint func(img *ebiten.Image, local Rect)) {
 	p.DrawFaded(dst, r, key, 1, paint)
 }
@@ -37,28 +44,26 @@ func (p *Picture[K]) DrawFaded(dst *ebiten.Image, r Rect, key K, alpha float64, 
 	}
 	ox, oy := math.Floor(r.X), math.Floor(r.Y)
 	w, h := int(math.Ceil(r.X+r.W-ox)), int(math.Ceil(r.Y+r.H-oy))
-	if !p.valid || p.key != key || p.ox != ox || p.oy != oy || p.img.Bounds().Dx() != w || p.img.Bounds().Dy() != h {
-		if p.img == nil || p.img.Bounds().Dx() != w || p.img.Bounds().Dy() != h {
-			p.Release()
-			p.img = ebiten.NewImage(w, h)
-		} else {
-			p.img.Clear()
-		}
-		paint(p.img, Rect{X: r.X - ox, Y: r.Y - oy, W: r.W, H: r.H})
-		p.key, p.ox, p.oy, p.valid = key, ox, oy, true
+	k := pictureKey[K]{owner: p, key: key, ox: ox, oy: oy, w: w, h: h}
+	if p.valid && p.key != k {
+		// The old picture will not be shown again: its room goes back to the cache now.
+		Pictures.Forget(p.key)
 	}
+	p.key, p.valid = k, true
+	img := Pictures.Get(k, w, h, func(img *ebiten.Image) {
+		paint(img, Rect{X: r.X - ox, Y: r.Y - oy, W: r.W, H: r.H})
+	})
 	p.op.GeoM.Reset()
 	p.op.GeoM.Translate(ox, oy)
 	p.op.ColorScale.Reset()
 	p.op.ColorScale.ScaleAlpha(float32(alpha))
-	dst.DrawImage(p.img, &p.op)
+	dst.DrawImage(img, &p.op)
 }
 
 // Release frees the picture's image; the next Draw paints it again.
 func (p *Picture[K]) Release() {
-	if p.img != nil {
-		p.img.Deallocate()
-		p.img = nil
+	if p.valid {
+		Pictures.Forget(p.key)
 	}
 	p.valid = false
 }

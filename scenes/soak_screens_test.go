@@ -1,0 +1,223 @@
+//go:build screens
+
+package scenes
+
+// The memory soak of issue 13, long form: soakScript (soak_test.go) in a real window for as
+// long as SIG_SOAK says, sampling the Go heap, the images' memory and the process's resident
+// memory every five seconds. Run it under a display:
+//
+//	SIG_SOAK=30m SIG_SOAK_OUT=/tmp/soak.md nice -n 10 go test -tags screens -run TestSoak -timeout 60m -v ./scenes
+//
+// BENCHMARKS.md ("Memory over a long session") has the method and the numbers.
+
+import (
+	"fmt"
+	"iter"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/scenes/ui"
+)
+
+// soakSample is one reading of the memory.
+type soakSample struct {
+	at       time.Duration
+	scene    string
+	game     string
+	seats    int
+	heap     uint64 // Go heap in use (HeapAlloc)
+	sys      uint64 // memory the Go runtime holds from the system
+	gpu      int64  // Ebitengine's images (TotalGPUImageMemoryUsageInBytes)
+	rss      int64  // resident memory (VmRSS)
+	pictures ui.CacheStats
+}
+
+type soakDriver struct {
+	m      *Manager
+	next   func() (string, bool)
+	stop   func()
+	err    error
+	start  time.Time
+	last   time.Time
+	every  time.Duration
+	length time.Duration
+	s      []soakSample
+	heapAt uint64 // the Go heap at the last profile written
+}
+
+func (d *soakDriver) Update() error {
+	if d.err != nil {
+		return d.err
+	}
+	// Several ticks of the session a frame, within about 12 ms: the computers' games at
+	// instant speed, drawn as the app draws them.
+	t0 := time.Now()
+	for i := 0; i < 8 && time.Since(t0) < 12*time.Millisecond; i++ {
+		if _, ok := d.next(); !ok {
+			if d.err == nil {
+				d.err = fmt.Errorf("soak: the session ended early")
+			}
+			return d.err
+		}
+	}
+	now := time.Now()
+	if now.Sub(d.last) >= d.every {
+		d.last = now
+		d.sample(now.Sub(d.start))
+	}
+	if now.Sub(d.start) >= d.length {
+		return ebiten.Termination
+	}
+	return nil
+}
+
+func (d *soakDriver) sample(at time.Duration) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	var di ebiten.DebugInfo
+	ebiten.ReadDebugInfo(&di)
+	s := soakSample{at: at, scene: d.m.Current().Name(), heap: ms.HeapAlloc, sys: ms.Sys, gpu: di.TotalGPUImageMemoryUsageInBytes, rss: residentBytes(), pictures: ui.Pictures.Stats()}
+	if p, ok := d.m.Current().(*play); ok {
+		s.game, s.seats = p.g.ID, len(p.players)
+	}
+	d.s = append(d.s, s)
+	if out := os.Getenv("SIG_SOAK_HEAP"); out != "" && s.heap > d.heapAt {
+		// The Go heap's profile at its highest so far (what holds the memory).
+		d.heapAt = s.heap
+		if f, err := os.Create(out); err == nil {
+			pprof.Lookup("heap").WriteTo(f, 0)
+			f.Close()
+		}
+	}
+	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)\n",
+		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes))
+}
+
+func mb[T int64 | uint64](n T) float64 { return float64(n) / (1 << 20) }
+
+// residentBytes is the process's resident memory, from /proc (0 where there is none).
+func residentBytes() int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmRSS:" {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+func (d *soakDriver) Draw(screen *ebiten.Image) { d.m.Draw(screen) }
+
+func (d *soakDriver) Layout(w, h int) (int, int) { panic("LayoutF is used") }
+
+func (d *soakDriver) LayoutF(w, h float64) (float64, float64) { return d.m.LayoutF(w, h) }
+
+func TestSoak(t *testing.T) {
+	length, err := time.ParseDuration(os.Getenv("SIG_SOAK"))
+	if err != nil {
+		t.Skip("SIG_SOAK is not set to a duration (30m)")
+	}
+	computerNodes = 0 // the computers think as in the app
+	defer func() { computerNodes = 64 }()
+	m, err := newManager(Config{Seed: 11}, &memStore{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowTitle("Sig soak")
+	ebiten.SetScreenClearedEveryFrame(false)
+	d := &soakDriver{m: m, every: 5 * time.Second, length: length}
+	var scriptErr error
+	d.next, d.stop = iter.Pull(soakScript(m, 0, func(e error) { scriptErr = e }))
+	defer d.stop()
+	d.start = time.Now()
+	d.last = d.start
+	d.sample(0)
+	if err := ebiten.RunGame(d); err != nil && err != ebiten.Termination {
+		if scriptErr != nil {
+			err = scriptErr
+		}
+		t.Fatal(err)
+	}
+	d.sample(time.Since(d.start))
+	report := soakReport(d.s, length)
+	fmt.Print(report)
+	if out := os.Getenv("SIG_SOAK_OUT"); out != "" {
+		if err := os.WriteFile(out, []byte(report), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// soakReport sums the samples up: each quantity at five minutes (or a sixth of the run, when
+// shorter), its highest after that and the growth between, and the resident memory while the
+// eight-seat spiral was on screen.
+func soakReport(s []soakSample, length time.Duration) string {
+	warm := 5 * time.Minute
+	if length < 30*time.Minute {
+		warm = length / 6
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Soak of %v, %d samples; load average %s\n\n", length, len(s), loadAverage())
+	fmt.Fprintf(&b, "| quantity | start | at %v | highest after | growth after %v | end |\n| --- | ---: | ---: | ---: | ---: | ---: |\n", warm, warm)
+	row := func(name string, v func(soakSample) float64) {
+		var at, hi float64
+		found := false
+		for _, x := range s {
+			if !found && x.at >= warm {
+				at, found = v(x), true
+			}
+			if found {
+				hi = max(hi, v(x))
+			}
+		}
+		g := 0.0
+		if at > 0 {
+			g = (hi - at) / at * 100
+		}
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, v(s[0]), at, hi, g, v(s[len(s)-1]))
+	}
+	row("Go heap in use, MB", func(x soakSample) float64 { return mb(x.heap) })
+	row("Go runtime from the system, MB", func(x soakSample) float64 { return mb(x.sys) })
+	row("images (Ebitengine), MB", func(x soakSample) float64 { return mb(x.gpu) })
+	row("resident memory, MB", func(x soakSample) float64 { return mb(x.rss) })
+	row("pictures cached", func(x soakSample) float64 { return float64(x.pictures.Count) })
+	row("pictures cached, MB", func(x soakSample) float64 { return mb(x.pictures.Bytes) })
+	var spiral float64
+	games := map[string]int{}
+	for _, x := range s {
+		if x.game == "sig-wa-duqqan" && x.seats == 8 {
+			spiral = max(spiral, mb(x.rss))
+		}
+		if x.game != "" {
+			games[x.game]++
+		}
+	}
+	fmt.Fprintf(&b, "\nHighest resident memory with the eight-seat spiral on screen: %.1f MB. Samples in play per game: %v.\n", spiral, games)
+	last := s[len(s)-1].pictures
+	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, peak %.1f MB.\n", last.Painted, last.Evicted, mb(last.PeakBytes))
+	return b.String()
+}
+
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}

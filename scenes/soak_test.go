@@ -1,0 +1,193 @@
+package scenes
+
+import (
+	"fmt"
+	"iter"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/rules/games"
+	"sig/scenes/ui"
+)
+
+// The memory soak (issue 13): a player's long session, played by the computers at instant
+// speed through the scenes a player uses. soakScript is the session, one tick at a time; the
+// short form below runs it without a window, soak_screens_test.go runs it for half an hour in
+// a real one and samples the memory.
+
+// soakScript is one session, repeated rounds times (forever when rounds is 0): for each of the
+// five games, in turn, it sets the language and the text size in Settings (English, French,
+// Arabic; normal and large, so every pairing comes round), starts the game from the title
+// through the picker and Setup with every seat a computer (Sig wa Duqqan at its eight seats:
+// the spiral's heaviest screen), visits Pause and the rules mid-game, plays to the results,
+// opens the replay and plays it a while, visits the game records, and goes back to the title.
+// Each step of the sequence yields once per tick, after running the Manager's Update; it stops
+// with a message on whatever a player could not have done (a button missing).
+func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		stopped := false
+		tick := func(in ...ui.Intent) bool {
+			if stopped {
+				return false
+			}
+			m.inject(in...)
+			if err := m.Update(); err != nil {
+				fail(err)
+				stopped = true
+				return false
+			}
+			if !yield(m.Current().Name()) {
+				stopped = true
+			}
+			return !stopped
+		}
+		// settle lets a transition finish (a few ticks) and the new scene lay out.
+		settle := func() bool {
+			for i := 0; i < 20; i++ {
+				if !tick() {
+					return false
+				}
+			}
+			return true
+		}
+		tapID := func(scene, id string) bool {
+			if got := m.Current().Name(); got != scene {
+				fail(fmt.Errorf("soak: wanted the %s scene to tap %q, on %s", scene, id, got))
+				stopped = true
+				return false
+			}
+			x, y, ok := m.Current().Hits().Find(ui.Target{Kind: "button", ID: id})
+			if !ok {
+				fail(fmt.Errorf("soak: no button %q on %s; targets %v", id, scene, m.Current().Hits().Targets()))
+				stopped = true
+				return false
+			}
+			return tick(ui.Intent{Kind: ui.Tap, X: x, Y: y}) && settle()
+		}
+		back := func() bool { return tick(ui.Intent{Kind: ui.Back}) && settle() }
+		langs := []string{"en", "fr", "ar"}
+		k := 0
+		for round := 0; rounds == 0 || round < rounds; round++ {
+			for _, g := range games.All() {
+				// Settings: instant speed, this turn's language and text size.
+				l, large := langs[k%len(langs)], k%2 == 1
+				k++
+				size := "text-normal"
+				if large {
+					size = "text-large"
+				}
+				if !tapID("title", "settings") || !tapID("settings", "speed-"+Instant.String()) ||
+					!tapID("settings", "lang-"+l) || !tapID("settings", size) || !tapID("settings", "back") {
+					return
+				}
+				// The game records (none saved in the soak's store: the empty list).
+				if !tapID("title", "records") || !back() {
+					return
+				}
+				// Picker, Setup: every seat a computer, the most seats the game allows.
+				if !tapID("title", "play") || !tapID("picker", g.ID) {
+					return
+				}
+				if s, ok := m.Current().(*setup); ok {
+					for s.n < g.MaxPlayers {
+						if !tapID("setup", "more") {
+							return
+						}
+					}
+					for i := 0; i < s.n; i++ {
+						if !tapID("setup", Levels[i%2]+"-"+fmt.Sprint(i)) {
+							return
+						}
+					}
+				}
+				if !tapID("setup", "start") {
+					return
+				}
+				// Play until the results, with a visit to Pause and the rules on the way.
+				visited := false
+				for i := 0; m.Current().Name() != "results"; i++ {
+					if i > 2_000_000 {
+						fail(fmt.Errorf("soak: %s did not end in 2,000,000 ticks", g.ID))
+						return
+					}
+					if p, ok := m.Current().(*play); ok && !visited && p.match.Moves() >= 20 {
+						visited = true
+						if !back() || !tapID("pause", "rules") || !back() || !tapID("pause", "resume") {
+							return
+						}
+						continue
+					}
+					if !tick() {
+						return
+					}
+				}
+				if !settle() {
+					return
+				}
+				// The replay: play it a while, jump to the end, back to the results, and home.
+				if !tapID("results", "replay") || !tapID("replay", "play") {
+					return
+				}
+				for i := 0; i < 600; i++ {
+					if !tick() {
+						return
+					}
+				}
+				if !tapID("replay", "last") || !tapID("replay", "back") || !tapID("results", "menu") {
+					return
+				}
+			}
+		}
+	}
+}
+
+// TestSoakShort is the soak's short form: one round of the five games (every scene, three
+// languages, both text sizes, the replays), drawn into an offscreen screen every few ticks,
+// twice over. The pictures the app keeps must stay within the cache's bound, and the second
+// round must keep no more of them than the first: what a round leaves behind would grow for
+// as long as the app stays open.
+func TestSoakShort(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few minutes of play")
+	}
+	m := newTest(t, Config{})
+	dst := ebiten.NewImage(1280, 800)
+	var rounds [2]ui.CacheStats
+	for r := range rounds {
+		var err error
+		n := 0
+		scenes := map[string]bool{}
+		for name := range soakScript(m, 1, func(e error) { err = e }) {
+			scenes[name] = true
+			if n++; n%4 == 0 {
+				m.Draw(dst)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rounds[r] = ui.Pictures.Stats()
+		t.Logf("round %d: %d ticks, scenes %v; pictures %+v", r+1, n, keys(scenes), rounds[r])
+		for _, want := range []string{"title", "settings", "records", "picker", "setup", "play", "pause", "rules", "results", "replay"} {
+			if !scenes[want] {
+				t.Errorf("round %d never showed the %s scene", r+1, want)
+			}
+		}
+		if rounds[r].PeakBytes > ui.Pictures.Limit() {
+			t.Errorf("round %d: the pictures reached %d bytes, over the cache's bound of %d", r+1, rounds[r].PeakBytes, ui.Pictures.Limit())
+		}
+	}
+	if a, b := rounds[0], rounds[1]; b.Bytes > a.Bytes*11/10 || b.Count > a.Count*11/10 {
+		t.Errorf("the pictures kept grew from one round to the next: %d → %d bytes, %d → %d pictures", a.Bytes, b.Bytes, a.Count, b.Count)
+	}
+}
+
+func keys(m map[string]bool) string {
+	var s []string
+	for k := range m {
+		s = append(s, k)
+	}
+	return strings.Join(s, " ")
+}

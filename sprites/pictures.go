@@ -1,0 +1,133 @@
+package sprites
+
+import (
+	"container/list"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Cache keeps pictures painted once and copied often (a text in a language, size and pose; a
+// piece of a colour at a size; a board's stamps; an empty board), bounded by the bytes of its
+// images: when a new picture would pass the bound, the pictures used least recently are
+// deallocated. A picture evicted is simply painted again the next time it is asked for.
+//
+// One cache for the whole app, rather than one per scene or board, because the growth it
+// prevents came from many owners each keeping "just a few" pictures per language, text size,
+// window size and game: each bound was sane alone and their sum had none. And an image
+// dropped without Deallocate (a scene left behind) is freed only when Go's collector runs,
+// which it seldom does while the Go heap changes little: the images, in video memory or,
+// under a software renderer, in main memory, are not what paces it.
+//
+// Pictures used in the current frame are never evicted in it (the frame may still copy them):
+// a frame that needs more than the bound passes it, and PeakBytes says so.
+type Cache struct {
+	limit int64
+	frame uint64
+	lru   list.List // of *cached, most recently used first
+	byKey map[any]*list.Element
+	stats CacheStats
+}
+
+// CacheStats counts what a Cache holds and has done.
+type CacheStats struct {
+	Count     int   // pictures held
+	Bytes     int64 // their size (4 bytes a pixel)
+	PeakBytes int64 // the most Bytes has been
+	Painted   int   // pictures painted (first time or again after eviction)
+	Evicted   int   // pictures deallocated to stay within the bound
+}
+
+type cached struct {
+	key   any
+	img   *ebiten.Image
+	bytes int64
+	used  uint64 // the frame it was last asked for in
+}
+
+// NewCache makes a cache holding at most limit bytes of pictures.
+func NewCache(limit int64) *Cache {
+	return &Cache{limit: limit, byKey: map[any]*list.Element{}}
+}
+
+// Pictures is the app's picture cache (scenes reach it as ui.Pictures). 64 MiB: a 1920×1080
+// play screen's pictures (its empty board, its stamps, log lines and pieces) take a fraction
+// of it, so a language or text size change keeps the old pictures while the new ones are
+// painted, and a long session stays where it is.
+var Pictures = NewCache(64 << 20)
+
+// Limit is the cache's bound in bytes.
+func (c *Cache) Limit() int64 { return c.limit }
+
+// Stats says what the cache holds now.
+func (c *Cache) Stats() CacheStats { return c.stats }
+
+// NextFrame starts a new frame: the pictures used in the frames before it may be evicted.
+// The scene manager calls it at the top of each frame it paints.
+func (c *Cache) NextFrame() { c.frame++ }
+
+// Get is the picture for key, w×h pixels: painted by paint (into a new, transparent image of
+// that size) the first time it is asked for and again after an eviction. key must be
+// comparable and say everything the picture depends on; a different size under the same key
+// paints a new picture. A picture must not be kept past the frame it was asked for in: ask
+// again (an evicted image is blank, not broken).
+func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
+	w, h = max(1, w), max(1, h)
+	if e, ok := c.byKey[key]; ok {
+		p := e.Value.(*cached)
+		if b := p.img.Bounds(); b.Dx() == w && b.Dy() == h {
+			p.used = c.frame
+			c.lru.MoveToFront(e)
+			return p.img
+		}
+		c.remove(e)
+	}
+	size := int64(w) * int64(h) * 4
+	c.evict(size)
+	p := &cached{key: key, img: ebiten.NewImage(w, h), bytes: size, used: c.frame}
+	paint(p.img)
+	c.byKey[key] = c.lru.PushFront(p)
+	c.stats.Count++
+	c.stats.Bytes += size
+	c.stats.PeakBytes = max(c.stats.PeakBytes, c.stats.Bytes)
+	c.stats.Painted++
+	return p.img
+}
+
+// Has reports whether key's picture is held (without counting it as used).
+func (c *Cache) Has(key any) bool {
+	_, ok := c.byKey[key]
+	return ok
+}
+
+// Forget deallocates key's picture, if held (its owner knows it will not be shown again).
+func (c *Cache) Forget(key any) {
+	if e, ok := c.byKey[key]; ok {
+		c.remove(e)
+	}
+}
+
+// evict deallocates the least recently used pictures until size more bytes fit, sparing
+// those of the current frame.
+func (c *Cache) evict(size int64) {
+	for c.stats.Bytes+size > c.limit {
+		e := c.lru.Back()
+		if e == nil || e.Value.(*cached).used == c.frame {
+			return
+		}
+		c.remove(e)
+		c.stats.Evicted++
+	}
+}
+
+func (c *Cache) remove(e *list.Element) {
+	p := e.Value.(*cached)
+	c.lru.Remove(e)
+	delete(c.byKey, p.key)
+	p.img.Deallocate()
+	c.stats.Count--
+	c.stats.Bytes -= p.bytes
+}
+
+// emptyBoard names a board's empty picture (its ground, frame and squares) in Pictures: one
+// per board layout, forgotten when the layout is disposed.
+type emptyBoard struct{ board any }
