@@ -31,6 +31,7 @@ type Board struct {
 
 	spiral *Spiral     // Sig wa Duqqan's board paints itself
 	essig  *EsSigTable // and so does Es-Sîg's
+	pics   Owner       // names the empty picture in Pictures
 }
 
 // LayoutBoard lays out game id's board to fit r. An unknown id gets an empty board.
@@ -110,17 +111,19 @@ func (b *Board) DrawBackground(dst *ebiten.Image) {
 	if w <= 8 || h <= 8 {
 		return
 	}
-	bg := Pictures.Get(emptyBoard{b}, w, h, func(img *ebiten.Image) {
-		// Paint with the board's top-left at (4, 4) of the picture, then place it.
-		shifted := *b
-		shifted.Rect.X, shifted.Rect.Y = 4, 4
-		dx, dy := 4-b.Rect.X, 4-b.Rect.Y
-		shifted.Cells = make([]Cell, len(b.Cells))
-		for i, c := range b.Cells {
-			shifted.Cells[i] = c.moved(dx, dy)
-		}
-		shifted.Off = Rect{b.Off.X + dx, b.Off.Y + dy, b.Off.W, b.Off.H}
-		shifted.paint(img)
+	bg := Pictures.Get(emptyBoard{b.pics.ID()}, w, h, func(img *ebiten.Image) {
+		paintBoard(img, func() {
+			// Paint with the board's top-left at (4, 4) of the picture, then place it.
+			shifted := *b
+			shifted.Rect.X, shifted.Rect.Y = 4, 4
+			dx, dy := 4-b.Rect.X, 4-b.Rect.Y
+			shifted.Cells = make([]Cell, len(b.Cells))
+			for i, c := range b.Cells {
+				shifted.Cells[i] = c.moved(dx, dy)
+			}
+			shifted.Off = Rect{b.Off.X + dx, b.Off.Y + dy, b.Off.W, b.Off.H}
+			shifted.paint(img)
+		})
 	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(b.Rect.X-4), math.Round(b.Rect.Y-4))
@@ -135,7 +138,7 @@ func (b *Board) Dispose() {
 	if b.essig != nil {
 		b.essig.Dispose()
 	}
-	Pictures.Forget(emptyBoard{b})
+	Pictures.Forget(emptyBoard{b.pics.ID()})
 }
 
 func (c Cell) moved(dx, dy float64) Cell {

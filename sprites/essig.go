@@ -48,6 +48,7 @@ type EsSigTable struct {
 	spec    EsSigSpec
 
 	orig Pt
+	pics Owner // names its empty picture in Pictures
 }
 
 // The plank in squares: margins, the row above the grid, the grid, and the start groove to
@@ -117,7 +118,9 @@ func (t *EsSigTable) Draw(dst *ebiten.Image) {
 	t.orig = Pt{math.Floor(t.Rect.X) - m, math.Floor(t.Rect.Y) - m}
 	w := int(math.Ceil(t.Rect.X+t.Rect.W-t.orig.X)) + m
 	h := int(math.Ceil(t.Rect.Y+t.Rect.H-t.orig.Y)) + m
-	bg := Pictures.Get(emptyBoard{t}, w, h, func(img *ebiten.Image) { t.paint(img, -t.orig.X, -t.orig.Y) })
+	bg := Pictures.Get(emptyBoard{t.pics.ID()}, w, h, func(img *ebiten.Image) {
+		paintBoard(img, func() { t.paint(img, -t.orig.X, -t.orig.Y) })
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(t.orig.X, t.orig.Y)
 	dst.DrawImage(bg, op)
@@ -125,7 +128,7 @@ func (t *EsSigTable) Draw(dst *ebiten.Image) {
 
 // Dispose frees the cached picture (after a relayout).
 func (t *EsSigTable) Dispose() {
-	Pictures.Forget(emptyBoard{t})
+	Pictures.Forget(emptyBoard{t.pics.ID()})
 }
 
 // paint draws the empty board with every coordinate moved by (dx, dy).

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"container/list"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -128,6 +129,38 @@ func (c *Cache) remove(e *list.Element) {
 	c.stats.Bytes -= p.bytes
 }
 
+// Owner names whoever keeps pictures in Pictures (a board, a scene's picture, a cache of
+// stamps) inside their keys, without keeping the owner alive as a pointer would: a number,
+// given on first use. The zero Owner is ready to use; a copy shares the number.
+type Owner struct{ id uint64 }
+
+var owners atomic.Uint64
+
+// ID is o's number.
+func (o *Owner) ID() uint64 {
+	if o.id == 0 {
+		o.id = owners.Add(1)
+	}
+	return o.id
+}
+
 // emptyBoard names a board's empty picture (its ground, frame and squares) in Pictures: one
 // per board layout, forgotten when the layout is disposed.
-type emptyBoard struct{ board any }
+type emptyBoard struct{ owner uint64 }
+
+// paintBoard paints an empty board's picture with paint and has Ebitengine carry the drawing
+// out at once, before the frame goes on. A board is a few hundred antialiased paths, and
+// Ebitengine queues every path's vertices (a dozen times over, one per antialiasing pass)
+// until the end of the frame, then keeps the queue's memory at the size of the busiest frame
+// for as long as the app runs: the picker's five boards in one frame left 390 MB of Go heap
+// behind, one at a time 130 MB (BENCHMARKS.md, "Memory over a long session"). Reading a
+// pixel makes it draw what is queued.
+func paintBoard(img *ebiten.Image, paint func()) {
+	paint()
+	drawNow(img)
+}
+
+// drawNow has Ebitengine draw what is queued (for img and everything else) now: the
+// queue's memory is then only as large as the largest stretch between two such points. For
+// pictures painted once, never in a frame's ordinary drawing (it waits for the GPU).
+func drawNow(img *ebiten.Image) { img.At(0, 0) }

@@ -15,6 +15,7 @@ type SadeqaTable struct {
 	Stores [2]Rect // South's dish (below the board) and North's (above it)
 
 	orig Pt
+	pics Owner // names its empty picture in Pictures
 }
 
 // Draw copies the cached picture to dst, painting it first if needed.
@@ -34,19 +35,21 @@ func (t *SadeqaTable) Draw(dst *ebiten.Image) {
 	if w <= 2*m || h <= 2*m {
 		return
 	}
-	bg := Pictures.Get(emptyBoard{t}, w, h, func(img *ebiten.Image) {
-		for _, s := range t.Stores {
-			dish(img, Rect{s.X - t.orig.X, s.Y - t.orig.Y, s.W, s.H})
-		}
-		shifted := *t.Board
-		dx, dy := -t.orig.X, -t.orig.Y
-		shifted.Rect.X += dx
-		shifted.Rect.Y += dy
-		shifted.Cells = make([]Cell, len(t.Board.Cells))
-		for i, c := range t.Board.Cells {
-			shifted.Cells[i] = c.moved(dx, dy)
-		}
-		shifted.paint(img)
+	bg := Pictures.Get(emptyBoard{t.pics.ID()}, w, h, func(img *ebiten.Image) {
+		paintBoard(img, func() {
+			for _, s := range t.Stores {
+				dish(img, Rect{s.X - t.orig.X, s.Y - t.orig.Y, s.W, s.H})
+			}
+			shifted := *t.Board
+			dx, dy := -t.orig.X, -t.orig.Y
+			shifted.Rect.X += dx
+			shifted.Rect.Y += dy
+			shifted.Cells = make([]Cell, len(t.Board.Cells))
+			for i, c := range t.Board.Cells {
+				shifted.Cells[i] = c.moved(dx, dy)
+			}
+			shifted.paint(img)
+		})
 	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(t.orig.X, t.orig.Y)
@@ -55,7 +58,7 @@ func (t *SadeqaTable) Draw(dst *ebiten.Image) {
 
 // Dispose frees the cached picture (after a relayout).
 func (t *SadeqaTable) Dispose() {
-	Pictures.Forget(emptyBoard{t})
+	Pictures.Forget(emptyBoard{t.pics.ID()})
 }
 
 // dish draws a long carved wooden dish: a rounded rim of dark wood and a hollow floor, lit

@@ -19,7 +19,8 @@ type SeegaCourt struct {
 	Cells []Cell  // the 25 squares, a1 = 0 … e5 = 24, as LayoutBoard gives them
 	Trays [2]Rect // player 0's basin (below the slab) and player 1's (above it)
 
-	orig Pt // where bg's top-left lies on screen
+	orig Pt    // where the empty picture's top-left lies on screen
+	pics Owner // names it in Pictures
 }
 
 // Draw copies the cached picture to dst, painting it first if needed.
@@ -31,7 +32,9 @@ func (c *SeegaCourt) Draw(dst *ebiten.Image) {
 	c.orig = Pt{math.Floor(c.Court.X) - m, math.Floor(c.Court.Y) - m}
 	w := int(math.Ceil(c.Court.X+c.Court.W-c.orig.X)) + m
 	h := int(math.Ceil(c.Court.Y+c.Court.H-c.orig.Y)) + m
-	bg := Pictures.Get(emptyBoard{c}, w, h, func(img *ebiten.Image) { c.paint(img, -c.orig.X, -c.orig.Y) })
+	bg := Pictures.Get(emptyBoard{c.pics.ID()}, w, h, func(img *ebiten.Image) {
+		paintBoard(img, func() { c.paint(img, -c.orig.X, -c.orig.Y) })
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(c.orig.X, c.orig.Y)
 	dst.DrawImage(bg, op)
@@ -39,7 +42,7 @@ func (c *SeegaCourt) Draw(dst *ebiten.Image) {
 
 // Dispose frees the cached picture (after a relayout).
 func (c *SeegaCourt) Dispose() {
-	Pictures.Forget(emptyBoard{c})
+	Pictures.Forget(emptyBoard{c.pics.ID()})
 }
 
 // paint draws the court into dst with everything moved by (dx, dy).

@@ -37,6 +37,7 @@ type Spiral struct {
 	neckSides [2][]Pt
 
 	orig Pt
+	pics Owner // names its empty picture in Pictures
 }
 
 // Spiral geometry, as fractions of the square or of the band.
@@ -181,7 +182,9 @@ func (sp *Spiral) Draw(dst *ebiten.Image) {
 	sp.orig = Pt{math.Floor(sp.Rect.X) - m, math.Floor(sp.Rect.Y) - m}
 	w := int(math.Ceil(sp.Rect.X+sp.Rect.W-sp.orig.X)) + m
 	h := int(math.Ceil(sp.Rect.Y+sp.Rect.H-sp.orig.Y)) + m
-	bg := Pictures.Get(emptyBoard{sp}, w, h, func(img *ebiten.Image) { sp.paint(img, -sp.orig.X, -sp.orig.Y) })
+	bg := Pictures.Get(emptyBoard{sp.pics.ID()}, w, h, func(img *ebiten.Image) {
+		paintBoard(img, func() { sp.paint(img, -sp.orig.X, -sp.orig.Y) })
+	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(sp.orig.X, sp.orig.Y)
 	dst.DrawImage(bg, op)
@@ -189,7 +192,7 @@ func (sp *Spiral) Draw(dst *ebiten.Image) {
 
 // Dispose frees the cached picture (after a relayout).
 func (sp *Spiral) Dispose() {
-	Pictures.Forget(emptyBoard{sp})
+	Pictures.Forget(emptyBoard{sp.pics.ID()})
 }
 
 // paint draws the empty board with every coordinate moved by (dx, dy).
@@ -262,9 +265,13 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 			addLine(&shade, poly[j-1], poly[j])
 		}
 	}
+	drawNow(dst)
 	Stroke(dst, &cuts, math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
+	drawNow(dst)
 	Stroke(dst, &furrows, math.Max(1, w*0.08), furrow)
+	drawNow(dst)
 	Stroke(dst, &shade, math.Max(1, w*0.035), color.RGBA{255, 250, 235, 45})
+	drawNow(dst)
 
 	// Marks along the band: a chevron in the direction of travel, a number every ten spaces.
 	mark := color.RGBA{120, 86, 52, 120}
@@ -284,6 +291,7 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 		}
 	}
 
+	drawNow(dst)
 	// The centre: a raised disc of saffron sand with a crown drawn in it.
 	ctr := sp.Cells[n-1]
 	cr := ctr.Size / 1.5

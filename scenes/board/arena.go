@@ -43,14 +43,17 @@ type Arena struct {
 	// tray is the empty tray under sticks in the air, and floor its floor alone, laid over
 	// sticks fading in; both keyed by the scale.
 	tray, floor ui.Picture[float64]
-	// flying keeps the pictures of sticks in the air (body and shadow, per kind, face, roll
-	// and length), drawn turned and moved: a rough stick alone is some 25 paths.
-	flying map[stickKey]*ebiten.Image
-	op     ebiten.DrawImageOptions
+	// flying names the pictures of sticks in the air in ui.Pictures (body and shadow, per
+	// kind, face, roll and length), drawn turned and moved: a rough stick alone is some 25
+	// paths.
+	flying  ui.Owner
+	painted int // pictures of sticks in the air painted so far (each first use, or after eviction)
+	op      ebiten.DrawImageOptions
 }
 
 // stickKey names one picture of a stick lying along x: its shadow (shadow true) or its body.
 type stickKey struct {
+	owner  uint64 // the arena's flying
 	shadow bool
 	kind   sprites.StickKind
 	marked bool
@@ -61,25 +64,17 @@ type stickKey struct {
 // flyingPicture is the picture k of a stick lq pixels long, tq of the way to lying on its
 // side, painted on first use.
 func (a *Arena) flyingPicture(k stickKey, kind sprites.StickKind, lq, tq float64) *ebiten.Image {
-	if img := a.flying[k]; img != nil {
-		return img
-	}
-	if a.flying == nil || len(a.flying) > 256 {
-		for _, old := range a.flying {
-			old.Deallocate()
-		}
-		a.flying = map[stickKey]*ebiten.Image{}
-	}
+	k.owner = a.flying.ID()
 	w, h := int(math.Ceil(lq))+6, int(math.Ceil(sprites.StickWidth(lq, tq)))+6
-	img := ebiten.NewImage(w, h)
-	cx, cy := float64(w)/2, float64(h)/2
-	if k.shadow {
-		sprites.DrawStickCapsule(img, cx, cy, lq, sprites.StickWidth(lq, tq), 0, color.RGBA{255, 255, 255, 255})
-	} else {
-		sprites.DrawStickBody(img, kind, cx, cy, lq, 0, k.marked, tq)
-	}
-	a.flying[k] = img
-	return img
+	return ui.Pictures.Get(k, w, h, func(img *ebiten.Image) {
+		a.painted++
+		cx, cy := float64(w)/2, float64(h)/2
+		if k.shadow {
+			sprites.DrawStickCapsule(img, cx, cy, lq, sprites.StickWidth(lq, tq), 0, color.RGBA{255, 255, 255, 255})
+		} else {
+			sprites.DrawStickBody(img, kind, cx, cy, lq, 0, k.marked, tq)
+		}
+	})
 }
 
 // Warm paints one picture a throw will need that is not made yet (a stick in the air, at each
@@ -103,7 +98,7 @@ func (a *Arena) Warm(m ui.Metrics) bool {
 			{kind: kind, marked: true, roll: roll, length: hp},
 			{kind: kind, marked: false, roll: roll, length: hp},
 		} {
-			if a.flying[k] == nil {
+			if k.owner = a.flying.ID(); !ui.Pictures.Has(k) {
 				a.flyingPicture(k, kind, lq, float64(roll)/rollSteps)
 				return true
 			}

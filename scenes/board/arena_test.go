@@ -238,7 +238,7 @@ func TestWarmPaintsEveryFlyingPicture(t *testing.T) {
 			for i := 0; q.Busy() && i < 600; i++ {
 				q.Advance(1.0 / 60)
 				a.Draw(dst, m)
-				if n := len(a.flying); n != warmed {
+				if n := a.painted; n != warmed {
 					t.Fatalf("%v seed %d: frame %d of the throw painted %d new pictures of sticks in the air", k, seed, i, n-warmed)
 				}
 			}

@@ -594,10 +594,17 @@ const (
 )
 
 // spriteCache keeps the pieces and the Ghoula drawn once per size, so a frame copies images
-// instead of filling dozens of vector paths; it is emptied at every layout, and when it grows
-// past a bound (sizes change while pieces shrink or swell).
+// instead of filling dozens of vector paths. The pictures live in ui.Pictures (bounded, shared
+// by the whole app); clear lets this board's go at a layout.
 type spriteCache struct {
-	m map[spriteKey]*ebiten.Image
+	pics ui.Owner
+	keys map[spriteKey]bool // the pictures asked for since the last clear
+}
+
+// racePicture names a race board's picture in ui.Pictures.
+type racePicture struct {
+	owner uint64
+	k     spriteKey
 }
 
 // draw draws the picture k (made by paint around the centre of a side×side image on first use)
@@ -628,16 +635,14 @@ func (c *spriteCache) placeXY(dst *ebiten.Image, k spriteKey, side, sx, sy, x, y
 	if side < 1 {
 		return
 	}
-	img, ok := c.m[k]
-	if !ok {
-		if c.m == nil || len(c.m) > 600 {
-			c.clear()
-		}
-		n := int(math.Ceil(side))
-		img = ebiten.NewImage(n, n)
-		paint(img, float64(n)/2, float64(n)/2)
-		c.m[k] = img
+	n := int(math.Ceil(side))
+	if c.keys == nil {
+		c.keys = map[spriteKey]bool{}
 	}
+	c.keys[k] = true
+	img := ui.Pictures.Get(racePicture{c.pics.ID(), k}, n, n, func(img *ebiten.Image) {
+		paint(img, float64(n)/2, float64(n)/2)
+	})
 	half := float64(img.Bounds().Dx()) / 2
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(-half, -half)
@@ -665,10 +670,10 @@ func sizeKey(r float64) (int, float64) {
 }
 
 func (c *spriteCache) clear() {
-	for _, img := range c.m {
-		img.Deallocate()
+	for k := range c.keys {
+		ui.Pictures.Forget(racePicture{c.pics.ID(), k})
 	}
-	c.m = map[spriteKey]*ebiten.Image{}
+	clear(c.keys)
 }
 
 // halfPixels is r in half pixels, the cache's measure of size.

@@ -895,22 +895,25 @@ func (b *seegaBoard) drawCaption(dst *ebiten.Image) {
 }
 
 // seegaSprites caches pictures of resting pieces, one per colour and size, so a board full of
-// pieces costs one image copy each per frame instead of a handful of vector fills.
+// pieces costs one image copy each per frame instead of a handful of vector fills. The
+// pictures live in ui.Pictures (bounded, shared by the whole app).
 type seegaSprites struct {
-	imgs map[seegaSpriteKey]*ebiten.Image
+	pics ui.Owner
+	keys map[seegaSpriteKey]bool // the pictures asked for since the last reset
 	op   ebiten.DrawImageOptions // reused: drawing allocates nothing
 }
 
 type seegaSpriteKey struct {
-	c color.RGBA
-	r float64
+	owner uint64
+	c     color.RGBA
+	r     float64
 }
 
 func (c *seegaSprites) reset() {
-	for _, img := range c.imgs {
-		img.Deallocate()
+	for k := range c.keys {
+		ui.Pictures.Forget(k)
 	}
-	c.imgs = nil
+	clear(c.keys)
 }
 
 // draw draws a resting piece of colour pc at (x, y), radius r, with opacity alpha. Sizes are
@@ -919,22 +922,16 @@ func (c *seegaSprites) draw(dst *ebiten.Image, pc sprites.PlayerColor, x, y, r, 
 	if r <= 0.5 || alpha <= 0 {
 		return
 	}
-	key := seegaSpriteKey{pc.Color, math.Round(r * 4)}
-	img, ok := c.imgs[key]
-	if !ok {
-		if c.imgs == nil {
-			c.imgs = map[seegaSpriteKey]*ebiten.Image{}
-		}
-		if len(c.imgs) > 64 { // shrinking pieces: forget the in-between sizes
-			c.reset()
-			c.imgs = map[seegaSpriteKey]*ebiten.Image{}
-		}
-		rr := key.r / 4
-		n := int(math.Ceil(rr*2.6)) + 4
-		img = ebiten.NewImage(n, n)
-		sprites.DrawPiece(img, pc, float64(n)/2, float64(n)/2, rr, 0)
-		c.imgs[key] = img
+	key := seegaSpriteKey{c.pics.ID(), pc.Color, math.Round(r * 4)}
+	if c.keys == nil {
+		c.keys = map[seegaSpriteKey]bool{}
 	}
+	c.keys[key] = true
+	rr := key.r / 4
+	sz := int(math.Ceil(rr*2.6)) + 4
+	img := ui.Pictures.Get(key, sz, sz, func(img *ebiten.Image) {
+		sprites.DrawPiece(img, pc, float64(sz)/2, float64(sz)/2, rr, 0)
+	})
 	n := float64(img.Bounds().Dx())
 	op := &c.op
 	op.GeoM.Reset()

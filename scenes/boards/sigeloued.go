@@ -3,8 +3,6 @@ package boards
 import (
 	"math"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"sig/rules"
 	"sig/rules/sigeloued"
 	"sig/scenes/board"
@@ -37,8 +35,8 @@ type elOuedBoard struct {
 	trays   [2]ui.Rect // where South's (0) and North's (1) captures lie
 	banner  ui.Rect
 	choices [2]ui.Rect // "Move 7" and "Free all" over the banner
-	circuit [2]*ebiten.Image
-	circOff sprites.Pt // where the circuit images' top-left lies
+	circuit ui.Owner   // names the circuits' pictures in ui.Pictures
+	circOff sprites.Pt // where the circuit pictures' top-left lies
 	// stamps keeps the pieces (per colour, size, freeing and lift, in steps) and the trays
 	// drawn once: a piece is a dozen antialiased paths, and filling those afresh for 12
 	// pieces every frame made a moving frame cost 13 ms of processor time and a second of
@@ -156,11 +154,8 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	if b.b != nil {
 		b.b.Dispose()
 	}
-	for i, img := range b.circuit {
-		if img != nil {
-			img.Deallocate()
-			b.circuit[i] = nil
-		}
+	for p := 0; p < 2; p++ {
+		ui.Pictures.Forget(circuitPicture{b.circuit.ID(), p})
 	}
 	b.stamps.reset()
 	probe := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})

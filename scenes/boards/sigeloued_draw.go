@@ -225,24 +225,27 @@ func (b *elOuedBoard) drawTray(dst *ebiten.Image, p int, hot bool) {
 
 // drawCircuits draws both circuits, the mover's brighter, from cached pictures.
 func (b *elOuedBoard) drawCircuits(dst *ebiten.Image, mover int) {
-	if b.circuit[0] == nil {
-		br := b.b.Rect
-		pad := b.cs * 0.6
-		b.circOff = sprites.Pt{X: math.Floor(br.X - pad), Y: math.Floor(br.Y - pad)}
-		w, h := int(br.W+2*pad)+2, int(br.H+2*pad)+2
-		for p := 0; p < 2; p++ {
-			b.circuit[p] = ebiten.NewImage(w, h)
-			b.paintCircuit(b.circuit[p], p, -b.circOff.X, -b.circOff.Y)
-		}
-	}
+	br := b.b.Rect
+	pad := b.cs * 0.6
+	b.circOff = sprites.Pt{X: math.Floor(br.X - pad), Y: math.Floor(br.Y - pad)}
+	w, h := int(br.W+2*pad)+2, int(br.H+2*pad)+2
 	for _, p := range []int{1 - mover, mover} {
+		img := ui.Pictures.Get(circuitPicture{b.circuit.ID(), p}, w, h, func(img *ebiten.Image) {
+			b.paintCircuit(img, p, -b.circOff.X, -b.circOff.Y)
+		})
 		op := &ebiten.DrawImageOptions{}
 		op.GeoM.Translate(b.circOff.X, b.circOff.Y)
 		if p != mover {
 			op.ColorScale.ScaleAlpha(0.45)
 		}
-		dst.DrawImage(b.circuit[p], op)
+		dst.DrawImage(img, op)
 	}
+}
+
+// circuitPicture names the picture of player p's circuit on an El Oued board in ui.Pictures.
+type circuitPicture struct {
+	owner uint64
+	p     int
 }
 
 // laneColor is player p's colour for marks on the dark wood: dark colours are lightened.

@@ -13,11 +13,19 @@ import (
 // stampCache keeps the small pictures of the Seega and Sadeqa boards (count badges, labels,
 // captions, spears, rings) drawn once and copied every frame, so that a frame of a busy board
 // (a long sowing) fills no vector paths and lays out no text: it allocates next to nothing.
-// It is emptied at every layout, and when it grows past a bound (captions and the hand's tag
-// change as a game goes on).
+// The pictures live in ui.Pictures (bounded, shared by the whole app); the stamps here are
+// where each is anchored. It is emptied at every layout, and when it grows past a bound
+// (captions and the hand's tag change as a game goes on).
 type stampCache struct {
-	m  map[stampKey]*stamp
-	op ebiten.DrawImageOptions
+	m    map[stampKey]*stamp
+	op   ebiten.DrawImageOptions
+	pics ui.Owner
+}
+
+// stampPicture names a stamp's picture in ui.Pictures.
+type stampPicture struct {
+	owner uint64
+	k     stampKey
 }
 
 // stampKind says what a stamp shows; with the key's other fields it names one picture.
@@ -48,7 +56,8 @@ type stampKey struct {
 	w, h int // the size the picture was made for (in pixels)
 }
 
-// stamp is a cached picture and the point of it that is placed at the drawing position.
+// stamp is a cached picture (as of the frame it was asked for in) and the point of it that is
+// placed at the drawing position.
 type stamp struct {
 	img    *ebiten.Image
 	ax, ay float64
@@ -58,8 +67,8 @@ type stamp struct {
 const maxStamps = 400
 
 func (c *stampCache) reset() {
-	for _, s := range c.m {
-		s.img.Deallocate()
+	for k := range c.m {
+		ui.Pictures.Forget(stampPicture{c.pics.ID(), k})
 	}
 	c.m = nil
 }
@@ -67,16 +76,17 @@ func (c *stampCache) reset() {
 // get returns the stamp k, painting it into a w×h image with its anchor at (ax, ay) on first
 // use.
 func (c *stampCache) get(k stampKey, w, h int, ax, ay float64, paint func(img *ebiten.Image)) *stamp {
-	if s, ok := c.m[k]; ok {
-		return s
+	s, ok := c.m[k]
+	if !ok {
+		if c.m == nil || len(c.m) >= maxStamps {
+			c.reset()
+			c.m = map[stampKey]*stamp{}
+		}
+		s = &stamp{ax: ax, ay: ay}
+		c.m[k] = s
 	}
-	if c.m == nil || len(c.m) >= maxStamps {
-		c.reset()
-		c.m = map[stampKey]*stamp{}
-	}
-	s := &stamp{img: ebiten.NewImage(max(1, w), max(1, h)), ax: ax, ay: ay}
-	paint(s.img)
-	c.m[k] = s
+	// Asked for every time: the cache may have let the picture go since (it paints it again).
+	s.img = ui.Pictures.Get(stampPicture{c.pics.ID(), k}, w, h, paint)
 	return s
 }
 

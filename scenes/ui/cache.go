@@ -12,3 +12,6 @@ type CacheStats = sprites.CacheStats
 // Pictures is the app's one picture cache: every picture painted once and copied often goes
 // through it.
 var Pictures = sprites.Pictures
+
+// Owner names whoever keeps pictures in Pictures, inside their keys (sprites.Owner).
+type Owner = sprites.Owner

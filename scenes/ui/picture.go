@@ -4,6 +4,8 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/sprites"
 )
 
 // Picture is a part of a screen that changes far less often than it is drawn (the play
@@ -16,6 +18,7 @@ import (
 // The picture keeps the fraction of a pixel of its rectangle, so what is painted into it has
 // the antialiasing it would have on the screen, and is copied at whole pixels.
 type Picture[K comparable] struct {
+	owner sprites.Owner
 	key   pictureKey[K] // what is painted now (valid)
 	valid bool
 	op    ebiten.DrawImageOptions
@@ -24,7 +27,7 @@ type Picture[K comparable] struct {
 // pictureKey names a Picture's image in the picture cache: its owner, what it shows, and
 // where (the fraction of a pixel) at what size.
 type pictureKey[K comparable] struct {
-	owner  any
+	owner  uint64
 	key    K
 	ox, oy float64
 	w, h   int
@@ -44,7 +47,7 @@ func (p *Picture[K]) DrawFaded(dst *ebiten.Image, r Rect, key K, alpha float64, 
 	}
 	ox, oy := math.Floor(r.X), math.Floor(r.Y)
 	w, h := int(math.Ceil(r.X+r.W-ox)), int(math.Ceil(r.Y+r.H-oy))
-	k := pictureKey[K]{owner: p, key: key, ox: ox, oy: oy, w: w, h: h}
+	k := pictureKey[K]{owner: p.owner.ID(), key: key, ox: ox, oy: oy, w: w, h: h}
 	if p.valid && p.key != k {
 		// The old picture will not be shown again: its room goes back to the cache now.
 		Pictures.Forget(p.key)
