@@ -1,7 +1,9 @@
 package ui
 
 import (
+	"image"
 	"image/color"
+	"math"
 	"strings"
 	"unicode"
 
@@ -75,6 +77,22 @@ const (
 // through, so a test can check that a French or Arabic screen shows no English.
 var DrawnText func(s string)
 
+// TextDrawn, when set, is told every text Text draws and where, so that a test can check that
+// every text lies inside the image it is drawn into (the screen, a picture made for it, or a
+// clip: a sub-image cut to the text's box).
+var TextDrawn func(d Drawn)
+
+// Drawn is a text as drawn.
+type Drawn struct {
+	Text  string
+	Style Style
+	// Ink is where the text's line lies: its advance width, and the height from the tallest
+	// ascent to the deepest descent of the faces it is drawn in (Naskh's dots below included).
+	Ink Rect
+	// Dst is the image it was drawn into: the screen, a picture's image, or a clip.
+	Dst image.Rectangle
+}
+
 // Text draws s in style st with its left edge (Start), middle or right edge (End) at x and its
 // top at y, vertically centred on a line of LineHeight. A line holding Arabic is split into
 // runs: Arabic drawn right to left in Naskh with its letters joined, Latin words and numbers
@@ -82,6 +100,9 @@ var DrawnText func(s string)
 func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Align, c color.Color) {
 	if DrawnText != nil && s != "" {
 		DrawnText(s)
+	}
+	if TextDrawn != nil && s != "" {
+		TextDrawn(Drawn{Text: s, Style: st, Ink: m.ink(s, st, x, y, a), Dst: dst.Bounds()})
 	}
 	if !hasArabic(s) {
 		op := &text.DrawOptions{}
@@ -116,6 +137,29 @@ func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Ali
 		text.Draw(dst, r.s, r.f, op)
 		x += r.w
 	}
+}
+
+// ink is where Text draws s (Drawn.Ink).
+func (m Metrics) ink(s string, st Style, x, y float64, a Align) Rect {
+	w := m.Measure(st, s)
+	switch a {
+	case Center:
+		x -= w / 2
+	case End:
+		x -= w
+	}
+	lm := sprites.Face(bold(st), m.size(st)).Metrics()
+	if !hasArabic(s) {
+		h := lm.HAscent + lm.HDescent
+		return Rect{X: x, Y: y + m.LineHeight(st)/2 - h/2, W: w, H: h}
+	}
+	base := y + m.LineHeight(st)/2 - (lm.HAscent+lm.HDescent)/2 + lm.HAscent
+	top, bottom := base-lm.HAscent, base+lm.HDescent
+	for _, r := range m.runs(st, s) {
+		rm := r.f.Metrics()
+		top, bottom = math.Min(top, base-rm.HAscent), math.Max(bottom, base+rm.HDescent)
+	}
+	return Rect{X: x, Y: top, W: w, H: bottom - top}
 }
 
 // TextStart draws s at the reading start of r's width at height y: from r's left edge, or
