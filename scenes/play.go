@@ -209,7 +209,10 @@ func (s *play) sections() {
 	}
 	in := s.panel.Inset(pad)
 	gap := mt.Pt(10)
-	topH, turnH := mt.Pt(48), mt.Pt(64)
+	// The turn card holds a heading and a line under it, at the chosen text size, with room
+	// for Naskh's dots below the line.
+	_, below := mt.LineMargins(ui.Small)
+	topH, turnH := mt.Pt(48), math.Max(mt.Pt(64), mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small)+below+mt.Pt(6))
 	// Pause, undo and hints: their names beside their icons where the columns are wide enough,
 	// else under them, in a line of their own.
 	s.toolNames = (in.W-2*gap)/3 < mt.Pt(116)
@@ -226,7 +229,7 @@ func (s *play) sections() {
 		logMin = 0
 	}
 	if fixed() > in.H {
-		turnH = mt.Pt(50)
+		turnH = math.Min(turnH, math.Max(mt.Pt(50), mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small)+below))
 	}
 	if fixed() > in.H && arenaH > 0 {
 		arenaH = math.Max(mt.Pt(44), arenaH-(fixed()-in.H))
@@ -779,7 +782,8 @@ func (s *play) paintTurn(dst *ebiten.Image, r ui.Rect, k turnKey) {
 		s.pieceDot(dst, k.color, piece.CX(), r.CY(), mt.Pt(18))
 	}
 	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(62), W: r.W - mt.Pt(70)}, r)
-	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small))/2 + mt.Pt(2)
+	_, below := mt.LineMargins(ui.Small)
+	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small)+below)/2 + mt.Pt(2)
 	mt.TextStart(dst, mt.Ellipsize(title, ui.Heading, words.W), ui.Heading, words, top, sprites.Ink)
 	mt.TextStart(dst, mt.Ellipsize(sub, ui.Small, words.W), ui.Small, words, top+mt.LineHeight(ui.Heading)-mt.Pt(4), sprites.Wood)
 }
@@ -889,13 +893,16 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 // animation, and laying out twenty lines of text afresh was most of that frame.
 func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
 	mt := s.mt
-	w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)))+2
+	// The picture is as tall as the line's ink (Naskh's dots below the letters pass the line).
+	above, below := mt.InkMargins(ui.Small, text)
+	w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)+above+below))+2
 	// The key holds what the picture depends on: the text, its width, and the metrics (the
 	// text size, the reading direction).
 	k := logTextKey{text, int(math.Round(words.W * 4)), mt.LineHeight(ui.Small), mt.RTL}
 	img := ui.Pictures.Get(k, w, h, func(img *ebiten.Image) {
-		mt.TextStart(img, mt.Ellipsize(text, ui.Small, words.W), ui.Small, ui.Rect{X: 1, W: words.W}, 1, sprites.Chalk)
+		mt.TextStart(img, mt.Ellipsize(text, ui.Small, words.W), ui.Small, ui.Rect{X: 1, W: words.W}, above+1, sprites.Chalk)
 	})
+	y -= above
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(math.Round(words.X)-1, math.Round(y)-1)
 	op.ColorScale.ScaleAlpha(float32(alpha))

@@ -98,7 +98,7 @@ func (s *rulesPage) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, mt)
 	s.drawHeader(dst, s.bar, lang.T("rulespage.title"), gameName(s.g))
 	ui.Panel(dst, mt, s.paper)
-	clip := dst.SubImage(s.paper.Inset(mt.Pt(4)).Image()).(*ebiten.Image)
+	clip := ui.ScrollClip(dst, s.paper.Inset(mt.Pt(4)))
 	s.doc.Draw(clip, mt, s.view.X, s.view.Y-s.scroll, s.paper)
 	if s.doc.Height > s.view.H {
 		v := s.view

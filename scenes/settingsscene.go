@@ -285,7 +285,7 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, mt)
 	s.drawHeader(dst, s.bar, lang.T("menu.settings"), "")
 	ui.Panel(dst, mt, s.panel)
-	clip := dst.SubImage(s.panel.Inset(mt.Pt(6)).Image()).(*ebiten.Image)
+	clip := ui.ScrollClip(dst, s.panel.Inset(mt.Pt(6)))
 	in := s.view
 	for i, l := range s.labels {
 		y := l.y + (l.h-mt.LineHeight(ui.BodyBold))/2

@@ -450,7 +450,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		}
 		sprites.DrawBoardPictureFor(dst, s.g.ID, s.pic.S(), colors)
 	}
-	clip := dst.SubImage(s.form.Inset(-mt.Pt(8)).Image()).(*ebiten.Image)
+	clip := ui.ScrollClip(dst, s.form.Inset(-mt.Pt(8)))
 	label := lang.N("setup.players", s.n, s.n)
 	room := s.count.W
 	if s.g.MinPlayers != s.g.MaxPlayers {

@@ -936,7 +936,7 @@ func (b *sadeqaBoard) tagStamp() *stamp {
 	}
 	m := b.m
 	k := stampKey{kind: stampTag, text: b.tag}
-	if s, ok := b.stamps.m[k]; ok {
+	if s, ok := b.stamps.held(k); ok {
 		return s
 	}
 	st := ui.SmallBold
@@ -953,7 +953,7 @@ func (b *sadeqaBoard) badgeStamp(m ui.Metrics, n int, bg color.RGBA) *stamp {
 	st := ui.SmallBold
 	h := m.LineHeight(st) * 0.82
 	k := stampKey{kind: stampBadge, text: sadeqaCount(n), c: bg, h: int(h * 4)}
-	if s, ok := b.stamps.m[k]; ok {
+	if s, ok := b.stamps.held(k); ok {
 		return s
 	}
 	w := math.Max(h, m.Measure(st, k.text)+m.Pt(8))

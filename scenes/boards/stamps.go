@@ -85,7 +85,8 @@ func (c *stampCache) get(k stampKey, w, h int, ax, ay float64, paint func(img *e
 		s = &stamp{ax: ax, ay: ay}
 		c.m[k] = s
 	}
-	// Asked for every time: the cache may have let the picture go since (it paints it again).
+	// Asked for every time: the cache may have let the picture go since (it paints it again;
+	// paint may be nil only when the picture is held).
 	s.img = ui.Pictures.Get(stampPicture{c.pics.ID(), k}, w, h, paint)
 	return s
 }
@@ -134,13 +135,14 @@ func (c *stampCache) text(dst *ebiten.Image, m ui.Metrics, s string, st ui.Style
 // textStamp makes (or finds) the picture of a text: its anchor is the left end of the line's
 // middle, 2 pixels in.
 func (c *stampCache) textStamp(m ui.Metrics, k stampKey) *stamp {
-	if s, ok := c.m[k]; ok {
+	if s, ok := c.held(k); ok {
 		return s
 	}
 	w := m.Measure(k.st, k.text)
 	lh := m.LineHeight(k.st)
-	return c.get(k, int(math.Ceil(w))+4, int(math.Ceil(lh))+2, 2, lh/2+1, func(img *ebiten.Image) {
-		m.Text(img, k.text, k.st, 2, 1, ui.Start, k.c)
+	above, below := m.InkMargins(k.st, k.text)
+	return c.get(k, int(math.Ceil(w))+4, int(math.Ceil(lh+above+below))+2, 2, above+lh/2+1, func(img *ebiten.Image) {
+		m.Text(img, k.text, k.st, 2, above+1, ui.Start, k.c)
 	})
 }
 
@@ -200,17 +202,28 @@ func outlineStampKey(id int, poly []sprites.Pt, w float64) (k stampKey, ox, oy f
 	return stampKey{kind: stampOutline, w: id, h: int(math.Round(w * 16))}, ox, oy, W, H
 }
 
-// has reports whether the picture k is made.
+// has reports whether the picture k is made (and still held by ui.Pictures).
 func (c *stampCache) has(k stampKey) bool {
 	_, ok := c.m[k]
-	return ok
+	return ok && ui.Pictures.Has(stampPicture{c.pics.ID(), k})
+}
+
+// held is the stamp k when its picture is made and still held (for the callers that skip
+// measuring and painting then): asked for again, as every picture is, each frame.
+func (c *stampCache) held(k stampKey) (*stamp, bool) {
+	s, ok := c.m[k]
+	if !ok || !ui.Pictures.Has(stampPicture{c.pics.ID(), k}) {
+		return nil, false
+	}
+	b := s.img.Bounds()
+	return c.get(k, b.Dx(), b.Dy(), s.ax, s.ay, nil), true
 }
 
 // bannerStamp is a caption in a w×h strip: msg centred in a chalk pill, one bold line if it fits,
 // else up to two lines of the small size, else shortened; anchored at the strip's top left.
 func bannerStamp(c *stampCache, m ui.Metrics, w, h float64, msg string, ink color.RGBA) *stamp {
 	k := stampKey{kind: stampBanner, text: msg, c: ink, w: int(w), h: int(h)}
-	if s, ok := c.m[k]; ok {
+	if s, ok := c.held(k); ok {
 		return s
 	}
 	return c.get(k, int(math.Ceil(w)), int(math.Ceil(h)), 0, 0, func(img *ebiten.Image) {
@@ -222,7 +235,7 @@ func bannerStamp(c *stampCache, m ui.Metrics, w, h float64, msg string, ink colo
 // areaW×areaH, anchored at its centre.
 func announcementStamp(c *stampCache, m ui.Metrics, areaW, areaH float64, msg string) *stamp {
 	k := stampKey{kind: stampToast, text: msg, w: int(areaW)}
-	if s, ok := c.m[k]; ok {
+	if s, ok := c.held(k); ok {
 		return s
 	}
 	st := ui.Heading
@@ -256,6 +269,8 @@ func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, i
 		}
 	}
 	lh := m.LineHeight(st) * 0.9
+	// Naskh's dots below the last line's letters count in the block that is centred.
+	_, below := m.InkMargins(st, msg)
 	tw := 0.0
 	for _, l := range lines {
 		tw = math.Max(tw, m.Measure(st, l))
@@ -264,7 +279,7 @@ func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, i
 	bh := math.Max(math.Min(r.H, float64(len(lines))*lh+r.H*0.2), float64(len(lines))*lh)
 	bx, by := r.CX()-bw/2, r.CY()-bh/2
 	sprites.Fill(dst, sprites.RoundRect(bx, by, bw, bh, math.Min(bh/2, m.Pt(14))), paper)
-	y := r.CY() - float64(len(lines))*lh/2 - (m.LineHeight(st)-lh)/2
+	y := r.CY() - (float64(len(lines))*lh+below)/2 - (m.LineHeight(st)-lh)/2
 	for _, l := range lines {
 		m.Text(dst, l, st, r.CX(), y, ui.Center, ink)
 		y += lh

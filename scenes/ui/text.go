@@ -82,6 +82,21 @@ var DrawnText func(s string)
 // clip: a sub-image cut to the text's box).
 var TextDrawn func(d Drawn)
 
+// ScrollClip is dst cut to r, for a view whose contents scroll: what passes its edges is
+// reached by scrolling, not lost. (The text-fit test knows such clips from the others.)
+func ScrollClip(dst *ebiten.Image, r Rect) *ebiten.Image {
+	clip := dst.SubImage(r.Image()).(*ebiten.Image)
+	if TextDrawn != nil {
+		scrollClips[clip.Bounds()] = true
+	}
+	return clip
+}
+
+var scrollClips = map[image.Rectangle]bool{}
+
+// Scrolls reports whether b is the bounds of a ScrollClip made while TextDrawn was set.
+func Scrolls(b image.Rectangle) bool { return scrollClips[b] }
+
 // Drawn is a text as drawn.
 type Drawn struct {
 	Text  string
@@ -137,6 +152,24 @@ func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Ali
 		text.Draw(dst, r.s, r.f, op)
 		x += r.w
 	}
+}
+
+// InkMargins is how far the ink of s in style st passes the top and the bottom of its line
+// (Naskh's dots below the letters pass the bottom): a picture made for a line of text adds
+// them to its height, or the ink is cut.
+func (m Metrics) InkMargins(st Style, s string) (above, below float64) {
+	r := m.ink(s, st, 0, 0, Start)
+	return math.Max(0, -r.Y), math.Max(0, r.Y+r.H-m.LineHeight(st))
+}
+
+// LineMargins is InkMargins for a line in the screen's language, whatever it says (the
+// Arabic face's when the layout reads right to left): for boxes laid out before their text
+// is known.
+func (m Metrics) LineMargins(st Style) (above, below float64) {
+	if m.RTL {
+		return m.InkMargins(st, "ي")
+	}
+	return m.InkMargins(st, "Hg")
 }
 
 // ink is where Text draws s (Drawn.Ink).
