@@ -957,10 +957,14 @@ func (b *sadeqaBoard) badgeStamp(m ui.Metrics, n int, bg color.RGBA) *stamp {
 		return s
 	}
 	w := math.Max(h, m.Measure(st, k.text)+m.Pt(8))
-	W, H := int(math.Ceil(w))+2, int(math.Ceil(h))+2
+	// The picture is as tall as the line's ink, which may pass the small pill.
+	above, below := m.InkMargins(st, k.text)
+	ink := m.LineHeight(st) + 2*math.Max(above, below)
+	W, H := int(math.Ceil(w))+2, int(math.Ceil(math.Max(h, ink)))+2
 	return b.stamps.get(k, W, H, float64(W)/2, float64(H)/2, func(img *ebiten.Image) {
-		sprites.Fill(img, sprites.RoundRect(1, 1, w, h, h/2), bg)
-		m.Text(img, k.text, st, 1+w/2, 1+h/2-m.LineHeight(st)/2, ui.Center, sprites.Chalk)
+		cy := float64(H) / 2
+		sprites.Fill(img, sprites.RoundRect(1, cy-h/2, w, h, h/2), bg)
+		m.Text(img, k.text, st, 1+w/2, cy-m.LineHeight(st)/2, ui.Center, sprites.Chalk)
 	})
 }
 

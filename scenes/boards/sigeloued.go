@@ -149,7 +149,10 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	s := math.Min(r.W, r.H)
 	gap := math.Max(m.Pt(6), s*0.012)
 	trayH := math.Max(m.Pt(30), math.Min(m.Pt(50), s*0.095))
-	bannerH := m.Pt(56)
+	// The banner holds two lines (what the throw allows, and a note) at the chosen text size,
+	// with room for Naskh's dots under the second.
+	_, below := m.LineMargins(ui.Small)
+	bannerH := math.Max(m.Pt(56), m.LineHeight(ui.BodyBold)+m.LineHeight(ui.Small)-m.Pt(2)+below+m.Pt(8))
 	avail := math.Max(20, r.H-2*trayH-bannerH-3*gap)
 	if b.b != nil {
 		b.b.Dispose()

@@ -391,7 +391,11 @@ func (b *elOuedBoard) paintBanner(dst *ebiten.Image, r ui.Rect, k bannerKey) {
 	}
 	h := m.LineHeight(st1)
 	if line2 != "" {
-		h += m.LineHeight(ui.Small) - m.Pt(2)
+		_, below := m.InkMargins(ui.Small, line2)
+		h += m.LineHeight(ui.Small) - m.Pt(2) + below
+	} else {
+		_, below := m.InkMargins(st1, line1)
+		h += below
 	}
 	top := r.CY() - h/2
 	c1 := sprites.Fade(sprites.Ink, scale)

@@ -3,6 +3,7 @@ package boards
 import (
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -256,21 +257,32 @@ func announcementStamp(c *stampCache, m ui.Metrics, areaW, areaH float64, msg st
 func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, ink, paper color.RGBA) {
 	pad := math.Min(m.Pt(14), r.H*0.5)
 	w := r.W - 2*pad
-	lines := []string{msg}
-	st := ui.BodyBold
-	if m.Measure(st, msg) > w || m.LineHeight(st) > r.H {
-		st = ui.SmallBold
-		if m.Measure(st, msg) > w {
-			st = ui.Small
-			lines = m.Wrap(msg, st, w)
-			if len(lines) > 2 || float64(len(lines))*m.LineHeight(st)*0.9 > r.H*1.05 {
-				lines = []string{m.Ellipsize(msg, st, w)}
+	// height is what lines in style st take from the top of the first line's ink to the bottom
+	// of the last's (Naskh's dots below included); fits, whether they fit the strip.
+	height := func(lines []string, st ui.Style) float64 {
+		above, below := m.InkMargins(st, strings.Join(lines, " "))
+		return float64(len(lines)-1)*m.LineHeight(st)*0.9 + m.LineHeight(st) + above + below
+	}
+	fits := func(lines []string, st ui.Style) bool {
+		for _, l := range lines {
+			if m.Measure(st, l) > w {
+				return false
 			}
 		}
+		return height(lines, st) <= r.H*1.05
+	}
+	lines, st := []string{msg}, ui.BodyBold
+	switch {
+	case fits(lines, st):
+	case fits(lines, ui.SmallBold):
+		st = ui.SmallBold
+	case len(m.Wrap(msg, ui.Small, w)) <= 2 && fits(m.Wrap(msg, ui.Small, w), ui.Small):
+		lines, st = m.Wrap(msg, ui.Small, w), ui.Small
+	default:
+		lines, st = []string{m.Ellipsize(msg, ui.Small, w)}, ui.Small
 	}
 	lh := m.LineHeight(st) * 0.9
-	// Naskh's dots below the last line's letters count in the block that is centred.
-	_, below := m.InkMargins(st, msg)
+	above, _ := m.InkMargins(st, strings.Join(lines, " "))
 	tw := 0.0
 	for _, l := range lines {
 		tw = math.Max(tw, m.Measure(st, l))
@@ -279,7 +291,8 @@ func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, i
 	bh := math.Max(math.Min(r.H, float64(len(lines))*lh+r.H*0.2), float64(len(lines))*lh)
 	bx, by := r.CX()-bw/2, r.CY()-bh/2
 	sprites.Fill(dst, sprites.RoundRect(bx, by, bw, bh, math.Min(bh/2, m.Pt(14))), paper)
-	y := r.CY() - (float64(len(lines))*lh+below)/2 - (m.LineHeight(st)-lh)/2
+	// The ink's block centred in the strip.
+	y := r.CY() - height(lines, st)/2 + above
 	for _, l := range lines {
 		m.Text(dst, l, st, r.CX(), y, ui.Center, ink)
 		y += lh

@@ -1,0 +1,5 @@
+//go:build !race
+
+package scenes
+
+const raceEnabled = false
