@@ -137,12 +137,20 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
 	y := rest.Y + mt.Pt(6)
 	gname, gplace := gameName(g), gameText(g, "place", g.Place)
-	name := ui.Heading
-	if mt.Measure(name, gname) > rest.W {
-		name = ui.BodyBold
+	// Every game's name in the same type: a name too long for one line takes two (Sig (El
+	// Oued Capture) was drawn smaller than the other four).
+	name, names := ui.Heading, mt.Wrap(gname, ui.Heading, rest.W)
+	for _, l := range names {
+		if len(names) > 2 || mt.Measure(name, l) > rest.W {
+			name, names = ui.BodyBold, []string{gname}
+			break
+		}
 	}
-	mt.TextStart(dst, mt.Ellipsize(gname, name, rest.W), name, rest, y, sprites.Ink)
-	y += mt.LineHeight(ui.Heading)
+	for _, l := range names {
+		mt.TextStart(dst, mt.Ellipsize(l, name, rest.W), name, rest, y, sprites.Ink)
+		y += mt.LineHeight(ui.Heading) * 0.9
+	}
+	y += mt.LineHeight(ui.Heading) * 0.1
 	place := ui.SmallBold
 	if mt.Measure(place, gplace) > rest.W {
 		place = ui.Small
