@@ -23,6 +23,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/match"
 	"sig/scenes/ui"
 )
 
@@ -128,8 +129,8 @@ func TestSoak(t *testing.T) {
 	if err != nil {
 		t.Skip("SIG_SOAK is not set to a duration (30m)")
 	}
-	computerNodes = 0 // the computers think as in the app
-	defer func() { computerNodes = 64 }()
+	match.Nodes = 0 // the computers think as in the app
+	defer func() { match.Nodes = 64 }()
 	m, err := newManager(Config{Seed: 11}, &memStore{})
 	if err != nil {
 		t.Fatal(err)

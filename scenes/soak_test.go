@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/ai"
 	"sig/rules/games"
 	"sig/scenes/ui"
 )
@@ -110,7 +111,7 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 						}
 					}
 					for i := 0; i < s.n; i++ {
-						if !tapID("setup", Levels[i%2]+"-"+fmt.Sprint(i)) {
+						if !tapID("setup", ai.Levels[i%2].String()+"-"+fmt.Sprint(i)) {
 							return
 						}
 					}
@@ -125,7 +126,7 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 						fail(fmt.Errorf("soak: %s did not end in 2,000,000 ticks", g.ID))
 						return
 					}
-					if p, ok := m.Current().(*play); ok && !visited && p.match.Moves() >= 20 {
+					if p, ok := m.Current().(*play); ok && !visited && p.d.Match().Moves() >= 20 {
 						visited = true
 						if !back() || !tapID("pause", "rules") || !back() || !tapID("pause", "resume") {
 							return

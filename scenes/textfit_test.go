@@ -97,7 +97,7 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		look("setup " + g.ID)
 		tap(t, m, "start")
 		p := m.Current().(*play)
-		for i := 0; i < 4000 && p.match.Moves() < 12 && p.State().Phase() != rules.PhaseOver; i++ {
+		for i := 0; i < 4000 && p.d.Match().Moves() < 12 && p.State().Phase() != rules.PhaseOver; i++ {
 			if p.human() && !p.Busy() {
 				act(t, m, p)
 			} else {
