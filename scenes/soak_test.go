@@ -4,10 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"math"
-	"strings"
-	"testing"
-
-	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/ai"
 	"sig/rules/games"
@@ -155,53 +151,4 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 			}
 		}
 	}
-}
-
-// TestSoakShort is the soak's short form: one round of the five games (every scene, three
-// languages, both text sizes, the replays), drawn into an offscreen screen every few ticks,
-// twice over. The pictures the app keeps must stay within the cache's bound, and the second
-// round must keep no more of them than the first: what a round leaves behind would grow for
-// as long as the app stays open.
-func TestSoakShort(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("a few minutes of play: run without -race or -short (.ci/run does)")
-	}
-	m := newTest(t, Config{})
-	dst := ebiten.NewImage(1280, 800)
-	var rounds [2]ui.CacheStats
-	for r := range rounds {
-		var err error
-		n := 0
-		scenes := map[string]bool{}
-		for name := range soakScript(m, 1, func(e error) { err = e }) {
-			scenes[name] = true
-			if n++; n%4 == 0 {
-				m.Draw(dst)
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		rounds[r] = ui.Pictures.Stats()
-		t.Logf("round %d: %d ticks, scenes %v; pictures %+v", r+1, n, keys(scenes), rounds[r])
-		for _, want := range []string{"title", "settings", "records", "picker", "setup", "play", "pause", "rules", "results", "replay"} {
-			if !scenes[want] {
-				t.Errorf("round %d never showed the %s scene", r+1, want)
-			}
-		}
-		if rounds[r].PeakBytes > ui.Pictures.Limit() {
-			t.Errorf("round %d: the pictures reached %d bytes, over the cache's bound of %d", r+1, rounds[r].PeakBytes, ui.Pictures.Limit())
-		}
-	}
-	if a, b := rounds[0], rounds[1]; b.Bytes > a.Bytes*11/10 || b.Count > a.Count*11/10 {
-		t.Errorf("the pictures kept grew from one round to the next: %d → %d bytes, %d → %d pictures", a.Bytes, b.Bytes, a.Count, b.Count)
-	}
-}
-
-func keys(m map[string]bool) string {
-	var s []string
-	for k := range m {
-		s = append(s, k)
-	}
-	return strings.Join(s, " ")
 }
