@@ -118,7 +118,13 @@ func describe(g *rules.Info, env *board.Env, ev rules.Events) []logLine {
 		case rules.EvTrapped:
 			sayN(e.Player, "log.trapped", e.Value, placeWords(to), e.Value)
 		case rules.EvSigCounted:
-			say(e.Player, "log.sig", e.Count, e.Value)
+			// Sig wa Duqqan's sources say "sig" and count them at the gate; Es-Sîg's say "sîg"
+			// and count them on a trap square. The rules name the place, so its kind picks the word.
+			if from.Kind == rules.Gate {
+				say(e.Player, "log.gatesig", e.Count, e.Value)
+			} else {
+				say(e.Player, "log.sig", e.Count, e.Value)
+			}
 		case rules.EvFinished:
 			if to.Kind == rules.Exit {
 				say(e.Player, "log.escaped", e.Count)

@@ -281,3 +281,51 @@ func namesEnv(you int, names ...string) *board.Env {
 	}
 	return env
 }
+
+// TestLogSpellsEachGamesSig: each race game's log spells the one-white throw as its sources do,
+// "sig" at Sig wa Duqqan's gate and "sîg" on Es-Sîg's traps; the rules say where the count
+// happened, and real games supply the events.
+func TestLogSpellsEachGamesSig(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.English)
+	for _, c := range []struct{ id, want, not string }{
+		{"sig-wa-duqqan", " sig ", "sîg"},
+		{"es-sig", " sîg", " sig "},
+	} {
+		g, _ := games.Lookup(c.id)
+		seen := 0
+		for seed := int64(1); seed <= 40 && seen == 0; seed++ {
+			m, err := rules.NewMatch(g, 2, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf []rules.Move
+			for m.State.Phase() != rules.PhaseOver && m.Moves() < 3000 && seen == 0 {
+				var mv rules.Move
+				if m.State.Phase() == rules.PhaseThrow {
+					mv, _, _ = m.Throw()
+				} else {
+					buf = m.State.Legal(buf)
+					mv = buf[0]
+				}
+				var ev rules.Events
+				if err := m.PlayMove(mv, &ev); err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range ev {
+					if e.Kind != rules.EvSigCounted {
+						continue
+					}
+					seen++
+					line := describe(g, namesEnv(-1, "Amira", "Kofi"), rules.Events{e})[0].Text()
+					if !strings.Contains(line, c.want) || strings.Contains(line, c.not) {
+						t.Errorf("%s: %q, want %q and not %q", c.id, line, c.want, c.not)
+					}
+				}
+			}
+		}
+		if seen == 0 {
+			t.Errorf("%s: no sig counted in 40 games", c.id)
+		}
+	}
+}

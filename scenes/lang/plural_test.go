@@ -165,6 +165,8 @@ var figures = map[string]string{
 	"log.nomove.you":        "a throw's value",
 	"log.sig":               "which sîg of how many: 2 of 5",
 	"log.sig.you":           "which sîg of how many",
+	"log.gatesig":           "which sig at the gate of the seven: 3 of 7",
+	"log.gatesig.you":       "which sig at the gate of the seven",
 	"log.escaped":           "a place in the escape order",
 	"log.escaped.you":       "a place in the escape order",
 	"log.bigthrow":          "a throw's value",

@@ -296,9 +296,24 @@ func (m Metrics) runs(st Style, s string) []run {
 			// A number among Arabic words takes Naskh's figures, which match its weight.
 			f := sprites.Face(b, size)
 			if naskhFigures(seg) {
-				f = sprites.ArabicFace(size)
+				add(string(seg), sprites.ArabicFace(size))
+			} else {
+				// Arabic punctuation between two Latin words ("Amira، Kofi") stays in their
+				// run, but only Naskh has its glyph: drawn in the Latin face it was a gap.
+				for k := 0; k < len(seg); {
+					e := k + 1
+					naskh := arabicMark(seg[k])
+					for e < len(seg) && arabicMark(seg[e]) == naskh {
+						e++
+					}
+					if naskh {
+						add(string(seg[k:e]), sprites.ArabicFace(size))
+					} else {
+						add(string(seg[k:e]), f)
+					}
+					k = e
+				}
 			}
-			add(string(seg), f)
 		} else {
 			// Right to left: pieces by face, the last piece leftmost.
 			for e := len(seg); e > 0; {
@@ -366,6 +381,13 @@ func (m Metrics) Ellipsize(s string, st Style, w float64) string {
 
 // naskhFigures reports whether rs is a number (figures and the punctuation between them) that
 // the Naskh face can draw.
+// arabicMark reports whether r is Arabic punctuation (a comma, a semicolon, a question mark)
+// that Naskh draws: the Latin face has none of them. Unicode files the comma under the common
+// script, not the Arabic one, so the block is what tells.
+func arabicMark(r rune) bool {
+	return r >= 0x0600 && r <= 0x06FF && !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) && sprites.ArabicHas(r)
+}
+
 func naskhFigures(rs []rune) bool {
 	for _, r := range rs {
 		if unicode.IsLetter(r) || !sprites.ArabicHas(r) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"sig/sprites"
 )
@@ -145,6 +146,26 @@ func TestArabicRuns(t *testing.T) {
 	}
 	if hasArabic("Amira 3") || !hasArabic("Amira دور") {
 		t.Errorf("hasArabic")
+	}
+}
+
+// TestArabicCommaBetweenNames: the Arabic comma between two Latin names (the results'
+// "الفائزون: Amira، Kofi") is drawn in Naskh, the only face with its glyph; in the Latin face it
+// was a gap.
+func TestArabicCommaBetweenNames(t *testing.T) {
+	m := NewMetrics(1280, 800, 1)
+	found := false
+	for _, r := range m.runs(Body, "الفائزون: Amira، Kofi") {
+		if strings.ContainsRune(r.s, '،') {
+			found = true
+			naskh := sprites.ArabicFace(1).(*text.GoTextFace).Source
+			if f, ok := r.f.(*text.GoTextFace); !ok || f.Source != naskh {
+				t.Errorf("the comma is drawn in run %q with a face other than Naskh's", r.s)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no run holds the comma")
 	}
 }
 
