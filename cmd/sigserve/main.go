@@ -22,6 +22,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sig/site"
 	"syscall"
 	"time"
 )
@@ -53,17 +54,17 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	site, err := newSite(*dir)
+	web, err := site.New(*dir)
 	if err != nil {
 		return err
 	}
-	defer site.Close()
+	defer web.Close()
 
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w", *addr, err)
 	}
-	var h http.Handler = site
+	var h http.Handler = web
 	if !*quiet {
 		h = logRequests(h, log.New(stderr, "", log.Ltime))
 	}

@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sig/site"
 	"strings"
 	"syscall"
 	"time"
@@ -108,10 +109,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(w, "ok")
 	})
 	if *dir != "" {
-		s, err := newSite(*dir)
+		s, err := site.New(*dir)
 		if err != nil {
-			return err
+			return fmt.Errorf("%w (or pass -dir '' to serve no site)", err)
 		}
+		defer s.Close()
 		mux.Handle("/", s)
 	}
 	ln, err := net.Listen("tcp", *addr)

@@ -1,4 +1,4 @@
-package main
+package site
 
 import (
 	"bytes"
@@ -20,7 +20,7 @@ var brTwin = []byte("brotli twin of sig.wasm")
 
 // newTestSite lays out a small built site: index.html, a .wasm with its .gz and .br twins, a
 // script with no twin, one with a .gz twin only, and a file outside the site that must never be served.
-func newTestSite(t *testing.T) (*site, string, []byte) {
+func newTestSite(t *testing.T) (*Site, string, []byte) {
 	t.Helper()
 	base := t.TempDir()
 	dir := filepath.Join(base, "web")
@@ -39,7 +39,7 @@ func newTestSite(t *testing.T) (*site, string, []byte) {
 	write(t, filepath.Join(dir, "loader.js.gz"), gzipped(t, []byte("// loader")))
 	write(t, filepath.Join(dir, "sub", "index.html"), []byte("sub"))
 	write(t, filepath.Join(base, "secret.txt"), []byte("secret"))
-	s, err := newSite(dir)
+	s, err := New(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -332,23 +332,5 @@ func TestChoose(t *testing.T) {
 		if got := strings.Join(names, " "); got != want {
 			t.Errorf("choose(%q) = %q, want %q", header, got, want)
 		}
-	}
-}
-
-func TestRunRejectsBadInput(t *testing.T) {
-	var out, errOut bytes.Buffer
-	if err := run([]string{"-dir", filepath.Join(t.TempDir(), "none")}, &out, &errOut); err == nil ||
-		!strings.Contains(err.Error(), "build.sh wasm") {
-		t.Errorf("missing folder: err %v, want a hint to build first", err)
-	}
-	if err := run([]string{"-nosuchflag"}, &out, &errOut); err == nil {
-		t.Error("unknown flag accepted")
-	}
-	if err := run([]string{"extra"}, &out, &errOut); err == nil {
-		t.Error("stray argument accepted")
-	}
-	dir := t.TempDir()
-	if err := run([]string{"-dir", dir, "-addr", "256.0.0.1:bad"}, &out, &errOut); err == nil {
-		t.Error("bad address accepted")
 	}
 }

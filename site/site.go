@@ -1,4 +1,8 @@
-package main
+// Package site serves the built browser game (./build.sh wasm's dist/web) the way a browser
+// wants it: the precompressed twin (name.br, name.gz) its Accept-Encoding prefers, fixed
+// content types, no directory listings, nothing outside the folder. cmd/sigserve and
+// cmd/sigserver both serve the game through it.
+package site
 
 import (
 	"fmt"
@@ -11,13 +15,14 @@ import (
 	"strings"
 )
 
-// site serves the files of one folder, and nothing outside it (os.Root refuses paths that
+// Site serves the files of one folder, and nothing outside it (os.Root refuses paths that
 // escape, symbolic links included).
-type site struct {
+type Site struct {
 	root *os.Root
 }
 
-func newSite(dir string) (*site, error) {
+// New opens the built site in dir.
+func New(dir string) (*Site, error) {
 	info, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("site folder %s: %w (build it first: ./build.sh wasm)", dir, err)
@@ -29,10 +34,10 @@ func newSite(dir string) (*site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("site folder %s: %w", dir, err)
 	}
-	return &site{root: root}, nil
+	return &Site{root: root}, nil
 }
 
-func (s *site) Close() error { return s.root.Close() }
+func (s *Site) Close() error { return s.root.Close() }
 
 // contentTypes fixes the types that matter here instead of trusting the machine's mime tables:
 // the browser refuses to compile a .wasm streamed with any other type.
@@ -63,7 +68,7 @@ func contentType(name string) string {
 	return "application/octet-stream"
 }
 
-func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -129,7 +134,7 @@ func isTwin(name string) bool {
 // serveTwin sends name's precompressed twin in coding c, if there is one and it is not older
 // than the file (a stale twin left by an earlier build would otherwise be served), and
 // reports whether it did.
-func (s *site) serveTwin(w http.ResponseWriter, r *http.Request, name string, info fs.FileInfo, etag string, c coding) bool {
+func (s *Site) serveTwin(w http.ResponseWriter, r *http.Request, name string, info fs.FileInfo, etag string, c coding) bool {
 	twin, twinInfo, err := s.open(name + c.suffix)
 	if err != nil {
 		return false
@@ -148,7 +153,7 @@ func (s *site) serveTwin(w http.ResponseWriter, r *http.Request, name string, in
 	return true
 }
 
-func (s *site) open(name string) (*os.File, fs.FileInfo, error) {
+func (s *Site) open(name string) (*os.File, fs.FileInfo, error) {
 	f, err := s.root.Open(name)
 	if err != nil {
 		return nil, nil, err
