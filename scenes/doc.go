@@ -14,7 +14,7 @@
 //
 // The play scene owns a rules.Match, the side panel (landscape) or bottom sheet (portrait),
 // the computer seats (newComputer in computer.go: package ai's Thinker, a few milliseconds a tick) and the undo marks. A game's
-// board plugs in through package board (the Board interface, its optional Picker and Hinter,
+// board plugs in through package stage (the Board interface, its optional Picker and Hinter,
 // the animation Queue, the sticks Arena); package boards registers one per game id. When a
 // move is played, the rules apply it at once, the arena and the board queue animation steps
 // from the events, and the scene drains the queue tick by tick at the chosen speed, then calls

@@ -4,8 +4,8 @@ import (
 	"fmt"
 
 	"sig/rules"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 )
 
 // logLine is one line of the play scene's short log: what happened, and to whom. It keeps the
@@ -18,7 +18,7 @@ type logLine struct {
 	// (a default name follows the language), or name without env; n >= 0 is the count that
 	// picks the words' plural form.
 	about bool
-	env   *board.Env
+	env   *stage.Env
 	name  string
 	n     int
 	// args may hold words of their own (a place, the Ghoula, what a throw is worth) as
@@ -74,7 +74,7 @@ func (p placeArg) String() string { return placeWords(rules.Place(p)) }
 //
 // The players' names and which of them is "you" come from env, as the board has them, and are
 // looked up each time a line is said: env is kept, not copied.
-func describe(g *rules.Info, env *board.Env, ev rules.Events) []logLine {
+func describe(g *rules.Info, env *stage.Env, ev rules.Events) []logLine {
 	var out []logLine
 	// say adds the line key says of player p: key+".you" (without the name) when p is the person
 	// at the screen, so each language can conjugate for "you"; else key with the name first.

@@ -10,8 +10,8 @@ import (
 	"sig/match"
 	"sig/rules"
 	"sig/rules/games"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 )
 
@@ -273,8 +273,8 @@ func TestLogSaysItAgainInANewLanguage(t *testing.T) {
 
 // namesEnv is what the log is told of players called names, player you being the one the words
 // call "you" (-1: nobody); all of them sit at this screen.
-func namesEnv(you int, names ...string) *board.Env {
-	env := &board.Env{Names: names}
+func namesEnv(you int, names ...string) *stage.Env {
+	env := &stage.Env{Names: names}
 	for i := range names {
 		env.Here = append(env.Here, true)
 		env.You = append(env.You, i == you)

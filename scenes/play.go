@@ -11,14 +11,14 @@ import (
 	"sig/audio"
 	"sig/match"
 	"sig/rules"
-	"sig/scenes/board"
 	_ "sig/scenes/boards" // registers the five games' boards
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
-// play hosts a match: the game's board (package board), the side panel (whose turn, the sticks
+// play hosts a match: the game's board (package stage), the side panel (whose turn, the sticks
 // arena, the log, pause, undo and hints), the computer seats, and the way to the results.
 //
 // The rules apply at once; the board and the arena turn what happened into animation steps,
@@ -29,11 +29,11 @@ type play struct {
 	g       *rules.Info
 	players []player
 	d       *match.Driver // the match: seats, undo, the computer's thinking, the autosave hook
-	env     board.Env
-	brd     board.Board
-	picker  board.Picker
-	q       board.Queue
-	arena   *board.Arena
+	env     stage.Env
+	brd     stage.Board
+	picker  stage.Picker
+	q       stage.Queue
+	arena   *stage.Arena
 	legal   []rules.Move
 	log     []logLine
 	logVer  int  // counts the log's changes: its picture is painted again when it moves on
@@ -96,8 +96,8 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 
 // envOf is what the boards of g are told of players: their colours and names, who is decided
 // here, and who is "you".
-func envOf(g *rules.Info, players []player, reduced bool) board.Env {
-	env := board.Env{Game: g, Reduced: reduced, Names: seatNames(players)}
+func envOf(g *rules.Info, players []player, reduced bool) stage.Env {
+	env := stage.Env{Game: g, Reduced: reduced, Names: seatNames(players)}
 	you := youOf(players)
 	for i, p := range players {
 		env.Colors = append(env.Colors, sprites.Players[p.Color%len(sprites.Players)])
@@ -121,11 +121,11 @@ func playing(m *Manager, players []player, d *match.Driver) *play {
 	g := d.Game()
 	s := &play{base: base{m: m}, g: g, players: players, d: d}
 	s.env = envOf(g, players, m.settings.Reduced)
-	if b, ok := board.New(g.ID, &s.env); ok {
+	if b, ok := stage.New(g.ID, &s.env); ok {
 		s.brd = b
-		s.picker, _ = b.(board.Picker)
+		s.picker, _ = b.(stage.Picker)
 	}
-	s.arena = board.NewArena(g.Sticks, d.Seed())
+	s.arena = stage.NewArena(g.Sticks, d.Seed())
 	d.Changed = s.autosave
 	s.brd.Sync(d.State())
 	s.refresh()
@@ -371,7 +371,7 @@ func (s *play) refresh() {
 			s.menu.Add(&ui.Button{ID: "more", Label: lang.T("play.more", s.page+1, (len(s.legal)+per-1)/per), Look: ui.Quiet})
 		}
 	}
-	if h, ok := s.brd.(board.Hinter); ok {
+	if h, ok := s.brd.(stage.Hinter); ok {
 		if s.m.settings.Hints && idle && st.Phase() == rules.PhaseMove {
 			h.ShowHints(st, s.legal)
 		} else {
@@ -429,7 +429,7 @@ func (s *play) Update(in []ui.Intent) {
 		if it.Kind == ui.Back {
 			// Back first drops a half-made choice on the board (a picked Seega piece); only
 			// with nothing to drop does it pause.
-			if c, ok := s.brd.(board.Canceler); ok && c.Cancel() {
+			if c, ok := s.brd.(stage.Canceler); ok && c.Cancel() {
 				continue
 			}
 			s.pause()
@@ -521,7 +521,7 @@ func (s *play) warm() bool {
 	if s.arenaR.W > 0 && s.arena.Warm(s.mt) {
 		return true
 	}
-	if w, ok := s.brd.(board.Warmer); ok {
+	if w, ok := s.brd.(stage.Warmer); ok {
 		return w.Warm()
 	}
 	return false
@@ -619,14 +619,14 @@ func (s *play) played(p match.Played) {
 			sound = audio.Clatter6
 		}
 		s.arena.Throw(&s.q, p.Faces, throwTime, func() { audio.Play(sound) })
-		s.q.Add(board.Step{Start: func() { s.thrown = &p }})
+		s.q.Add(stage.Step{Start: func() { s.thrown = &p }})
 	}
 	s.brd.Animate(&s.q, p.Before, s.d.State(), ev)
 	// The log tells what happened once it has been seen to happen: a throw's lines when the
 	// sticks have landed and the board has moved, not while they are in the air.
 	lines := describe(s.g, &s.env, ev)
 	if s.q.Busy() {
-		s.q.Add(board.Step{Start: func() { s.addLog(lines...) }})
+		s.q.Add(stage.Step{Start: func() { s.addLog(lines...) }})
 	} else {
 		s.addLog(lines...)
 	}

@@ -10,8 +10,8 @@ import (
 	"sig/audio"
 	"sig/match"
 	"sig/rules"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -28,10 +28,10 @@ type replay struct {
 	back    Scene
 	g       *rules.Info
 	players []player
-	env     board.Env
-	brd     board.Board
-	arena   *board.Arena
-	q       board.Queue
+	env     stage.Env
+	brd     stage.Board
+	arena   *stage.Arena
+	q       stage.Queue
 
 	states []rules.State // the position after k moves, k = 0…len(moves)
 	moves  []replayMove
@@ -75,8 +75,8 @@ func newReplay(m *Manager, g *rules.Info, rm *rules.Match, players []player, bac
 	}
 	s := &replay{base: base{m: m}, back: back, g: g, players: players, speed: 1}
 	s.env = envOf(g, players, m.settings.Reduced)
-	s.brd, _ = board.New(g.ID, &s.env)
-	s.arena = board.NewArena(g.Sticks, rm.Seed)
+	s.brd, _ = stage.New(g.ID, &s.env)
+	s.arena = stage.NewArena(g.Sticks, rm.Seed)
 
 	// One pass through the match driver: the positions, the throws' faces, the events.
 	s.states = append(s.states, g.NewState(n))

@@ -463,7 +463,7 @@ func TestMenusFitEveryScreen(t *testing.T) {
 		m := newTest(t, Config{})
 		m.LayoutF(sz[0], sz[1])
 		p := newPlay(m, g, playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}), 1)
-		scenes := []Scene{newTitle(m), newPicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p)}
+		scenes := []Scene{newTitle(m), newGamePicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p)}
 		for _, sc := range scenes {
 			sc.Layout(m.mt)
 			scr := m.mt.Screen()
@@ -477,7 +477,7 @@ func TestMenusFitEveryScreen(t *testing.T) {
 			switch s := sc.(type) {
 			case *title:
 				menu = &s.menu
-			case *picker:
+			case *gamePicker:
 				menu = &s.menu
 			case *settingsScene:
 				// Its rows scroll: the hit areas (checked above) are what must be on screen.

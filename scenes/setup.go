@@ -268,7 +268,7 @@ func (s *setup) Update(in []ui.Intent) {
 		}
 		switch it.Kind {
 		case ui.Back:
-			s.m.Goto(newPicker(s.m))
+			s.m.Goto(newGamePicker(s.m))
 			return
 		case ui.Scroll:
 			if !math.IsInf(it.Scroll, 0) {
@@ -343,7 +343,7 @@ func (s *setup) stopEditing() {
 func (s *setup) act(id string) bool {
 	switch id {
 	case "back":
-		s.m.Goto(newPicker(s.m))
+		s.m.Goto(newGamePicker(s.m))
 		return true
 	case "fewer":
 		s.setPlayers(s.n - 1)

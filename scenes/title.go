@@ -107,7 +107,7 @@ func (s *title) Update(in []ui.Intent) {
 			return
 		case "play":
 			click()
-			s.m.Goto(newPicker(s.m))
+			s.m.Goto(newGamePicker(s.m))
 			return
 		case "settings":
 			click()

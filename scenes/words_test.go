@@ -373,7 +373,7 @@ func TestLargeTextFits(t *testing.T) {
 				t.Fatalf("text scale %v", m.mt.TextScale)
 			}
 			p := newPlay(m, g, playersFrom([]Seat{{Who: match.Person{}}, {Who: match.Computer{Level: ai.Easy}}}), 1)
-			for _, sc := range []Scene{newTitle(m), newPicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p), p} {
+			for _, sc := range []Scene{newTitle(m), newGamePicker(m), newSetup(m, g, 0), newSettingsScene(m, nil), newRulesPage(m, g, nil), newPause(m, p), newResults(m, p), p} {
 				sc.Layout(m.mt)
 				scr := m.mt.Screen()
 				for _, tg := range sc.Hits().Targets() {

@@ -9,14 +9,14 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/essig"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
 func init() {
-	board.Register(sprites.EsSig, func(env *board.Env) board.Board { return newEsSigBoard(env) })
+	stage.Register(sprites.EsSig, func(env *stage.Env) stage.Board { return newEsSigBoard(env) })
 }
 
 // esModel is an Es-Sîg position as the board pictures it: read from an *essig.State at rest,
@@ -94,7 +94,7 @@ type esSigBoard struct {
 	hints             bool
 }
 
-func newEsSigBoard(env *board.Env) *esSigBoard {
+func newEsSigBoard(env *stage.Env) *esSigBoard {
 	return &esSigBoard{raceCore: raceCore{env: env}, hover: -1}
 }
 
@@ -388,7 +388,7 @@ func (b *esSigBoard) pose(m esModel) racePose {
 // Animate turns a move's events into steps: rings walking square by square (in from the start
 // groove, out to the escape groove), trap counts, escapes, the Ghula appearing, and the Ghula
 // steered along the track carrying every ring it meets.
-func (b *esSigBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+func (b *esSigBoard) Animate(q *stage.Queue, before, after rules.State, ev rules.Events) {
 	bs, ok1 := before.(*essig.State)
 	as, ok2 := after.(*essig.State)
 	if !ok1 || !ok2 || b.tb == nil {
@@ -396,7 +396,7 @@ func (b *esSigBoard) Animate(q *board.Queue, before, after rules.State, ev rules
 	}
 	m := esModelOf(bs)
 	b.begin(q, after)
-	q.Add(board.Step{Start: func() { b.choices, b.choiceVer = b.choices[:0], b.choiceVer+1 }})
+	q.Add(stage.Step{Start: func() { b.choices, b.choiceVer = b.choices[:0], b.choiceVer+1 }})
 	for i := 0; i < len(ev); {
 		e := ev[i]
 		p := e.Player
@@ -472,11 +472,11 @@ func (b *esSigBoard) Animate(q *board.Queue, before, after rules.State, ev rules
 		i++
 	}
 	final := esModelOf(as)
-	q.Add(board.Step{Start: func() { b.model = final }})
+	q.Add(stage.Step{Start: func() { b.model = final }})
 }
 
 // appear brings the Ghula onto the board in a puff of smoke (m2: after).
-func (b *esSigBoard) appear(q *board.Queue, m2 esModel) {
+func (b *esSigBoard) appear(q *stage.Queue, m2 esModel) {
 	queueTween(q, raceAppearTime, &b.cur, func() {
 		audio.Play(audio.Ghoula)
 		b.model = m2
@@ -490,7 +490,7 @@ func (b *esSigBoard) appear(q *board.Queue, m2 esModel) {
 	}, func() racePose { return b.pose(m2) }, func(cur *racePose, t float64) {
 		cur.Glow = 1
 		if !b.env.Reduced {
-			cur.G.R *= 0.4 + 0.6*board.Ease(t)
+			cur.G.R *= 0.4 + 0.6*stage.Ease(t)
 		}
 		b.smokeA = 1 - t
 		if t >= 1 {
@@ -502,7 +502,7 @@ func (b *esSigBoard) appear(q *board.Queue, m2 esModel) {
 // steer animates the Ghula's move that starts with the step event ev[i]: it walks square by
 // square, the rings on each square it reaches climb on, and at the end all are put down; rings
 // put down on a trap get their counter. It advances m and returns the next event's index.
-func (b *esSigBoard) steer(q *board.Queue, m *esModel, ev rules.Events, i int) int {
+func (b *esSigBoard) steer(q *stage.Queue, m *esModel, ev rules.Events, i int) int {
 	j := i
 	for j+1 < len(ev) && ev[j+1].Kind == rules.EvGhoulaStep {
 		j++
@@ -554,7 +554,7 @@ func (b *esSigBoard) steer(q *board.Queue, m *esModel, ev rules.Events, i int) i
 		var start, dest racePose
 		var pts []sprites.Pt
 		for s := 0; s < n; s++ {
-			q.Add(board.Step{
+			q.Add(stage.Step{
 				Dur: raceGhoulaStep,
 				Start: func() {
 					if s == 0 {
@@ -574,7 +574,7 @@ func (b *esSigBoard) steer(q *board.Queue, m *esModel, ev rules.Events, i int) i
 				Run: func(t float64) {
 					b.cur = start
 					g := &b.cur.G
-					g.At = pts[s].Lerp(pts[s+1], board.Ease(t))
+					g.At = pts[s].Lerp(pts[s+1], stage.Ease(t))
 					g.At.Y -= g.R * 0.25 * hop(t)
 					g.R = lerp(start.G.R, dest.G.R, (float64(s)+t)/float64(n))
 					g.Front = true

@@ -6,7 +6,7 @@ import (
 
 	"sig/match"
 	"sig/rules"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -19,17 +19,17 @@ import (
 // play scene.
 type boardHost struct {
 	t  testing.TB
-	b  board.Board
-	pk board.Picker
+	b  stage.Board
+	pk stage.Picker
 	d  *match.Driver
 	// st is the driver's position. A test may put the game in a position of its own by
 	// setting st: the next move starts the match there (setState).
 	st    rules.State
-	q     board.Queue
+	q     stage.Queue
 	hits  ui.HitMap
 	legal []rules.Move
 	moves int // moves applied
-	env   board.Env
+	env   stage.Env
 }
 
 func newBoardHost(t testing.TB, g *rules.Info, w, h float64) *boardHost {
@@ -45,13 +45,13 @@ func newBoardHost(t testing.TB, g *rules.Info, w, h float64) *boardHost {
 	}
 	hst.d, hst.st = d, d.State()
 	// Both seats are decided here (the tests tap for both); the first is "you".
-	hst.env = board.Env{Game: g, Names: []string{"You", "Computer 2"}, Here: []bool{true, true}, You: []bool{true, false}, Colors: []sprites.PlayerColor{sprites.Players[0], sprites.Players[4]}}
-	b, ok := board.New(g.ID, &hst.env)
+	hst.env = stage.Env{Game: g, Names: []string{"You", "Computer 2"}, Here: []bool{true, true}, You: []bool{true, false}, Colors: []sprites.PlayerColor{sprites.Players[0], sprites.Players[4]}}
+	b, ok := stage.New(g.ID, &hst.env)
 	if !ok {
 		t.Fatalf("no board for %s", g.ID)
 	}
 	hst.b = b
-	pk, ok := b.(board.Picker)
+	pk, ok := b.(stage.Picker)
 	if !ok {
 		t.Fatalf("the %s board is not a Picker", g.ID)
 	}

@@ -27,8 +27,8 @@ import (
 	"sig/rules"
 	"sig/rules/games"
 	"sig/rules/sigeloued"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -47,9 +47,9 @@ type langShotDriver struct {
 	dir   string
 	shots []langShot
 	i     int
-	b     board.Board
-	env   board.Env
-	q     board.Queue
+	b     stage.Board
+	env   stage.Env
+	q     stage.Queue
 	frame int
 	err   error
 }
@@ -67,14 +67,14 @@ func (d *langShotDriver) start(s langShot, w, h float64) {
 		return
 	}
 	st := g.NewState(g.DefaultPlayers)
-	d.env = board.Env{Game: g, Names: []string{lang.In(s.l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
+	d.env = stage.Env{Game: g, Names: []string{lang.In(s.l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
 	for p := 0; p < st.Players(); p++ {
 		d.env.Colors = append(d.env.Colors, sprites.Players[p])
 		if p >= 2 {
 			d.env.Names = append(d.env.Names, lang.In(s.l, "log.player", p+1))
 		}
 	}
-	d.b, _ = board.New(g.ID, &d.env)
+	d.b, _ = stage.New(g.ID, &d.env)
 	m := ui.NewMetrics(w, h, 1)
 	m.RTL = s.l.RTL()
 	r, _ := (&boardShotDriver{}).rects(m)
@@ -113,13 +113,13 @@ func (d *langShotDriver) start(s langShot, w, h float64) {
 				mv, err := st.ParseMove(name)
 				var r *sigeloued.Refusal
 				if err == nil && !slices.Contains(legal, mv) && errors.As(st.Clone().Apply(mv, nil), &r) && r.Reason != sigeloued.NoPiece {
-					d.b.(board.Picker).Input(ui.Intent{Kind: ui.Tap, Target: ui.Target{Kind: "cell", N: elOuedSquareOf(name)}}, st, legal)
+					d.b.(stage.Picker).Input(ui.Intent{Kind: ui.Tap, Target: ui.Target{Kind: "cell", N: elOuedSquareOf(name)}}, st, legal)
 					break squares
 				}
 			}
 		}
 	}
-	if pk, ok := d.b.(board.Picker); ok && !d.q.Busy() && st.Phase() == rules.PhaseMove {
+	if pk, ok := d.b.(stage.Picker); ok && !d.q.Busy() && st.Phase() == rules.PhaseMove {
 		// The keyboard's focus shown, as a player using the keys sees it.
 		pk.Input(ui.Intent{Kind: ui.Next}, st, st.Legal(nil))
 	}

@@ -11,8 +11,8 @@ import (
 	"sig/rules"
 	"sig/rules/games"
 	"sig/rules/sigwaduqqan"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -141,23 +141,23 @@ func TestBoardsDrawNoEnglish(t *testing.T) {
 // Enter on whatever the keyboard's focus is on) at each decision.
 func playAndDraw(t *testing.T, g *rules.Info, l lang.Lang, dst *ebiten.Image) {
 	st := g.NewState(g.DefaultPlayers)
-	env := board.Env{Game: g, Names: []string{lang.In(l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
+	env := stage.Env{Game: g, Names: []string{lang.In(l, "log.you"), "Amira"}, Here: []bool{true, true}, You: []bool{true, false}}
 	for p := 0; p < st.Players(); p++ {
 		env.Colors = append(env.Colors, sprites.Players[p])
 		if p >= 2 {
 			env.Names = append(env.Names, lang.In(l, "log.player", p+1))
 		}
 	}
-	b, ok := board.New(g.ID, &env)
+	b, ok := stage.New(g.ID, &env)
 	if !ok {
 		t.Fatalf("no board for %s", g.ID)
 	}
 	m := ui.NewMetrics(1280, 800, 1)
 	b.Layout(m, ui.Rect{X: 12, Y: 12, W: 776, H: 776})
 	b.Sync(st)
-	pk, _ := b.(board.Picker)
+	pk, _ := b.(stage.Picker)
 	rng := rand.New(rand.NewPCG(3, uint64(len(g.ID))))
-	var q board.Queue
+	var q stage.Queue
 	for n := 0; n < 24 && st.Phase() != rules.PhaseOver; n++ {
 		legal := st.Legal(nil)
 		if pk != nil && st.Phase() == rules.PhaseMove {

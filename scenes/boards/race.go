@@ -10,7 +10,7 @@ import (
 
 	"sig/audio"
 	"sig/rules"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -312,9 +312,9 @@ func (c *raceCore) drawBadge(dst *ebiten.Image, a raceActor, size float64) {
 
 // queueTween appends a step of dur seconds that blends what is shown into the pose to()
 // gives when the step starts, applying move (if any) on top for the actors that travel.
-func queueTween(q *board.Queue, dur float64, cur *racePose, start func(), to func() racePose, move func(p *racePose, t float64)) {
+func queueTween(q *stage.Queue, dur float64, cur *racePose, start func(), to func() racePose, move func(p *racePose, t float64)) {
 	var from, dest racePose
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			if start != nil {
@@ -323,7 +323,7 @@ func queueTween(q *board.Queue, dur float64, cur *racePose, start func(), to fun
 			from, dest = *cur, to()
 		},
 		Run: func(t float64) {
-			*cur = from.blend(dest, board.Ease(t))
+			*cur = from.blend(dest, stage.Ease(t))
 			if move != nil {
 				move(cur, t)
 			}
@@ -338,7 +338,7 @@ func queueTween(q *board.Queue, dur float64, cur *racePose, start func(), to fun
 // the pose shown now and the effects around it. The games' boards embed it and give it their
 // poses (what a position looks like) as functions.
 type raceCore struct {
-	env     *board.Env
+	env     *stage.Env
 	cur     racePose
 	busy    bool // an animation is under way
 	trail   raceTrail
@@ -371,9 +371,9 @@ func (c *raceCore) rest(s rules.State) {
 }
 
 // begin appends the step that opens a move's animation: the last move's marks go.
-func (c *raceCore) begin(q *board.Queue, after rules.State) {
+func (c *raceCore) begin(q *stage.Queue, after rules.State) {
 	c.lastAfter = after.Clone()
-	q.Add(board.Step{Start: func() {
+	q.Add(stage.Step{Start: func() {
 		c.busy = true
 		c.lastPath, c.lastGhoula = nil, nil
 		c.flashes, c.trail, c.smoke = nil, raceTrail{}, nil
@@ -382,7 +382,7 @@ func (c *raceCore) begin(q *board.Queue, after rules.State) {
 
 // walk moves piece p space by space, raceStepTime a space, through the centres mid() gives
 // (the spaces between) to where to() puts it; each(k) runs as step k begins (a mark, a sound).
-func (c *raceCore) walk(q *board.Queue, p, n int, mid func() []sprites.Pt, to func() racePose, each func(k int)) {
+func (c *raceCore) walk(q *stage.Queue, p, n int, mid func() []sprites.Pt, to func() racePose, each func(k int)) {
 	if n <= 0 {
 		return
 	}
@@ -397,7 +397,7 @@ func (c *raceCore) walk(q *board.Queue, p, n int, mid func() []sprites.Pt, to fu
 	var start, dest racePose
 	var pts []sprites.Pt
 	for k := 0; k < n; k++ {
-		q.Add(board.Step{
+		q.Add(stage.Step{
 			Dur: raceStepTime,
 			Start: func() {
 				if k == 0 {
@@ -412,10 +412,10 @@ func (c *raceCore) walk(q *board.Queue, p, n int, mid func() []sprites.Pt, to fu
 			},
 			Run: func(t float64) {
 				f := (float64(k) + t) / float64(n)
-				c.cur = start.blend(dest, board.Ease(f))
+				c.cur = start.blend(dest, stage.Ease(f))
 				a := &c.cur.P[p]
 				if k+1 < len(pts) {
-					a.At = pts[k].Lerp(pts[k+1], board.Ease(t))
+					a.At = pts[k].Lerp(pts[k+1], stage.Ease(t))
 				}
 				a.R = lerp(start.P[p].R, dest.P[p].R, f)
 				a.Lift = 0.5 * hop(t)
@@ -430,9 +430,9 @@ func (c *raceCore) walk(q *board.Queue, p, n int, mid func() []sprites.Pt, to fu
 
 // fadeMove is reduced motion's move: the pieces ps (and the Ghoula if ghoula) fade out where
 // they are and in where to() puts them.
-func (c *raceCore) fadeMove(q *board.Queue, ps []int, ghoula bool, to func() racePose, start func()) {
+func (c *raceCore) fadeMove(q *stage.Queue, ps []int, ghoula bool, to func() racePose, start func()) {
 	var from, dest racePose
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: raceFadeTime,
 		Start: func() {
 			from, dest = c.cur, to()
@@ -466,7 +466,7 @@ func (c *raceCore) fadeMove(q *board.Queue, ps []int, ghoula bool, to func() rac
 
 // pulse shows a counter changing on p's piece (a sig counted, a trap closing): the counter
 // swells and a ring of colour tint flashes at, r wide, while the picture becomes to().
-func (c *raceCore) pulse(q *board.Queue, p int, at func() (sprites.Pt, float64), tint color.RGBA, to func() racePose) {
+func (c *raceCore) pulse(q *stage.Queue, p int, at func() (sprites.Pt, float64), tint color.RGBA, to func() racePose) {
 	queueTween(q, raceCountTime, &c.cur, func() {
 		pt, r := at()
 		c.flashes = []raceFlash{{At: pt, R: r, C: tint, A: 1}}
@@ -481,7 +481,7 @@ func (c *raceCore) pulse(q *board.Queue, p int, at func() (sprites.Pt, float64),
 }
 
 // shrug wiggles actor a (a piece, or the Ghoula for -1): the throw moved nothing.
-func (c *raceCore) shrug(q *board.Queue, p int, to func() racePose) {
+func (c *raceCore) shrug(q *stage.Queue, p int, to func() racePose) {
 	queueTween(q, raceShrugTime, &c.cur, nil, to, func(cur *racePose, t float64) {
 		if c.env.Reduced {
 			return

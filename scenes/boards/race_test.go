@@ -10,7 +10,7 @@ import (
 	"sig/rules"
 	"sig/rules/essig"
 	"sig/rules/sigwaduqqan"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -21,12 +21,12 @@ import (
 // hands intents to the board's Picker while nothing animates.
 type raceHost struct {
 	t     *testing.T
-	b     board.Board
+	b     stage.Board
 	d     *match.Driver // the match, played as the play scene plays it
 	st    rules.State   // the driver's position
-	q     board.Queue
+	q     stage.Queue
 	hits  ui.HitMap
-	env   board.Env
+	env   stage.Env
 	rng   *rand.Rand
 	moves int
 }
@@ -43,12 +43,12 @@ func newRaceHost(t *testing.T, g *rules.Info, players int, seed uint64, reduced 
 		t.Fatal(err)
 	}
 	h.d, h.st = d, d.State()
-	h.env = board.Env{Game: g, Reduced: reduced}
+	h.env = stage.Env{Game: g, Reduced: reduced}
 	for p := 0; p < players; p++ {
 		h.env.Colors = append(h.env.Colors, sprites.Players[p])
 		h.env.Names = append(h.env.Names, fmt.Sprintf("P%d", p+1))
 	}
-	b, ok := board.New(g.ID, &h.env)
+	b, ok := stage.New(g.ID, &h.env)
 	if !ok {
 		t.Fatalf("no board for %s", g.ID)
 	}
@@ -265,7 +265,7 @@ func TestSigWaDuqqanGhoula(t *testing.T) {
 // esTap picks choice k on the board by a tap on its label or its destination, or by the keys.
 func esTap(t *testing.T, h *raceHost, b *esSigBoard, mv rules.Move, how int) (rules.Move, bool) {
 	t.Helper()
-	pk := h.b.(board.Picker)
+	pk := h.b.(stage.Picker)
 	legal := h.st.Legal(nil)
 	id := esChoiceID(mv)
 	switch how {
@@ -350,7 +350,7 @@ func TestEsSigGamesByTaps(t *testing.T) {
 				} else {
 					mv = h.throw()
 					// Taps and keys at a throw pick nothing.
-					if _, ok := h.b.(board.Picker).Input(ui.Intent{Kind: ui.Activate}, h.st, h.st.Legal(nil)); ok {
+					if _, ok := h.b.(stage.Picker).Input(ui.Intent{Kind: ui.Activate}, h.st, h.st.Legal(nil)); ok {
 						t.Fatalf("move %d: enter picked a move at a throw", h.moves)
 					}
 				}
@@ -388,7 +388,7 @@ func TestEsSigRefusesStrayInput(t *testing.T) {
 	b := h.b.(*esSigBoard)
 	b.Sync(st)
 	h.rehit()
-	pk := h.b.(board.Picker)
+	pk := h.b.(stage.Picker)
 	legal := st.Legal(nil)
 	if len(b.choices) != 2 {
 		t.Fatalf("%d choices", len(b.choices))

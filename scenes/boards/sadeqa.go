@@ -11,14 +11,14 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/sadeqa"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
 func init() {
-	board.Register(sprites.Sadeqa, func(env *board.Env) board.Board { return newSadeqaBoard(env) })
+	stage.Register(sprites.Sadeqa, func(env *stage.Env) stage.Board { return newSadeqaBoard(env) })
 }
 
 // Sadeqa's timings at normal speed (DESIGN.md).
@@ -115,7 +115,7 @@ func sadeqaCount(n int) string {
 // Sowings are shown seed by seed, lap after lap, from the events; waranas get their owner's
 // spear; captured seeds fly to the captor's dish.
 type sadeqaBoard struct {
-	env   *board.Env
+	env   *stage.Env
 	m     ui.Metrics
 	table sprites.SadeqaTable
 	cells []sprites.Cell
@@ -183,7 +183,7 @@ type sadeqaFly struct {
 	scale    float64
 }
 
-func newSadeqaBoard(env *board.Env) *sadeqaBoard {
+func newSadeqaBoard(env *stage.Env) *sadeqaBoard {
 	b := &sadeqaBoard{env: env, hover: -1, cursor: 0}
 	for i := range b.owner {
 		b.owner[i] = -1
@@ -323,14 +323,14 @@ func (b *sadeqaBoard) ShowHints(s rules.State, legal []rules.Move) { b.hints = l
 
 // Animate replays ev on the picture, starting from before: each lap's lift, each seed, each
 // warana, capture, bonus move and pass.
-func (b *sadeqaBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+func (b *sadeqaBoard) Animate(q *stage.Queue, before, after rules.State, ev rules.Events) {
 	start, ok := before.(*sadeqa.State)
 	if _, ok2 := after.(*sadeqa.State); !ok || !ok2 {
 		return
 	}
 	start = start.Clone().(*sadeqa.State)
 	b.after = after.Clone()
-	q.Add(board.Step{Start: func() {
+	q.Add(stage.Step{Start: func() {
 		b.load(start)
 		b.busy, b.note, b.hand = true, "", 0
 		b.fly = b.fly[:0]
@@ -366,7 +366,7 @@ func (b *sadeqaBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			b.animToast(q, say(b.env, p, "sadeqa.toast.pass"), sadeqaToastTime*1.4)
 		case rules.EvTurn:
 			p := e.Player
-			q.Add(board.Step{Start: func() { b.toMove, b.newTurn = p, true }})
+			q.Add(stage.Step{Start: func() { b.toMove, b.newTurn = p, true }})
 		case rules.EvGameOver:
 			out := after.(*sadeqa.State).Outcome()
 			sc := out.Scores
@@ -412,7 +412,7 @@ func sadeqaHoleNames() *[sadeqa.Holes]string {
 
 var sadeqaHoleCache = map[lang.Lang]*[sadeqa.Holes]string{}
 
-func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
+func (b *sadeqaBoard) animLift(q *stage.Queue, e rules.Event) {
 	p, from, n, lap := e.Player, e.From, e.Count, e.Value
 	dur := sadeqaLapTime
 	if lap == 1 {
@@ -422,7 +422,7 @@ func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 		dur = sadeqaFadeTime
 	}
 	first := true
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			b.holes[from] = 0
@@ -445,7 +445,7 @@ func (b *sadeqaBoard) animLift(q *board.Queue, e rules.Event) {
 				first = false
 				audio.Play(audio.Seed)
 			}
-			b.handUp = board.Ease(t)
+			b.handUp = stage.Ease(t)
 			if b.env.Reduced {
 				b.handUp = 1
 			}
@@ -471,14 +471,14 @@ func (b *sadeqaBoard) lifts(p, lap, n, from int) string {
 
 // animSow drops one seed from the hand, which moves on from hole from to hole e.To; last is
 // the lap's last seed (the hand is then empty).
-func (b *sadeqaBoard) animSow(q *board.Queue, e rules.Event, from int, last bool) {
+func (b *sadeqaBoard) animSow(q *stage.Queue, e rules.Event, from int, last bool) {
 	to, count := e.To, e.Count
 	dur := sadeqaSeedTime
 	if b.env.Reduced {
 		dur = sadeqaSeedTime / 2
 	}
 	clicked := false
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur:   dur,
 		Start: func() { clicked = false },
 		Run: func(t float64) {
@@ -499,7 +499,7 @@ func (b *sadeqaBoard) animSow(q *board.Queue, e rules.Event, from int, last bool
 				a = b.handOver(from)
 			}
 			// The hand glides to the next hole; the seed falls from it in the second half.
-			g := board.Ease(math.Min(1, t/0.55))
+			g := stage.Ease(math.Min(1, t/0.55))
 			b.handAt = sprites.Pt{X: a.X + (z.X-a.X)*g, Y: a.Y + (z.Y-a.Y)*g}
 			if t >= 0.45 {
 				b.drop = sadeqaDrop{on: true, from: z, to: b.cells[to].Center, t: (t - 0.45) / 0.55}
@@ -514,9 +514,9 @@ func (b *sadeqaBoard) animSow(q *board.Queue, e rules.Event, from int, last bool
 
 // animLapFade is a whole lap under reduced motion: the seeds appear in their holes at once,
 // fading in, and the hand empties.
-func (b *sadeqaBoard) animLapFade(q *board.Queue, evs rules.Events) {
+func (b *sadeqaBoard) animLapFade(q *stage.Queue, evs rules.Events) {
 	evs = append(rules.Events(nil), evs...)
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: sadeqaFadeTime,
 		Start: func() {
 			b.faded = 0
@@ -536,14 +536,14 @@ func (b *sadeqaBoard) animLapFade(q *board.Queue, evs rules.Events) {
 	})
 }
 
-func (b *sadeqaBoard) animWarana(q *board.Queue, e rules.Event) {
+func (b *sadeqaBoard) animWarana(q *stage.Queue, e rules.Event) {
 	p, to := e.Player, e.To
 	dur := sadeqaWaranaTime
 	if b.env.Reduced {
 		dur = sadeqaFadeTime
 	}
 	sounded := false
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			b.owner[to] = p
@@ -596,7 +596,7 @@ func (b *sadeqaBoard) storeSpot(p, i int) (x, y, r float64) {
 	return x, y, r
 }
 
-func (b *sadeqaBoard) animCapture(q *board.Queue, e rules.Event) {
+func (b *sadeqaBoard) animCapture(q *stage.Queue, e rules.Event) {
 	p, from, n := e.Player, e.From, e.Count
 	dur := sadeqaCaptureTime
 	if b.env.Reduced {
@@ -604,7 +604,7 @@ func (b *sadeqaBoard) animCapture(q *board.Queue, e rules.Event) {
 	}
 	base := 0
 	sounded := false
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			base = b.captured[p]
@@ -637,7 +637,7 @@ func (b *sadeqaBoard) animCapture(q *board.Queue, e rules.Event) {
 					continue
 				}
 				lift := math.Min(1, t/0.3)
-				g := board.Ease(math.Max(0, (t-0.3)/0.7))
+				g := stage.Ease(math.Max(0, (t-0.3)/0.7))
 				f.x = f.from.X + (f.to.X-f.from.X)*g
 				f.y = f.from.Y + (f.to.Y-f.from.Y)*g - lift*b.hole*0.3*(1-g) - math.Sin(g*math.Pi)*b.hole*0.8
 				f.scale = (1+0.5*lift)*(1-g) + g*sr/(b.hole*0.21)
@@ -647,8 +647,8 @@ func (b *sadeqaBoard) animCapture(q *board.Queue, e rules.Event) {
 }
 
 // animToast shows msg over the board for d seconds, fading in and out.
-func (b *sadeqaBoard) animToast(q *board.Queue, msg string, d float64) {
-	q.Add(board.Step{
+func (b *sadeqaBoard) animToast(q *stage.Queue, msg string, d float64) {
+	q.Add(stage.Step{
 		Dur:   d,
 		Start: func() { b.toast = msg },
 		Run: func(t float64) {

@@ -12,14 +12,14 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/seega"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
 func init() {
-	board.Register(sprites.Seega, func(env *board.Env) board.Board { return newSeegaBoard(env) })
+	stage.Register(sprites.Seega, func(env *stage.Env) stage.Board { return newSeegaBoard(env) })
 }
 
 // Seega's timings at normal speed (DESIGN.md).
@@ -41,7 +41,7 @@ const (
 // from the legal moves; the explanations (compulsory capture, the blocked rule) from the state's
 // read accessors.
 type seegaBoard struct {
-	env   *board.Env
+	env   *stage.Env
 	m     ui.Metrics
 	court sprites.SeegaCourt
 	cells []sprites.Cell
@@ -88,7 +88,7 @@ type seegaActor struct {
 	alpha       float64
 }
 
-func newSeegaBoard(env *board.Env) *seegaBoard {
+func newSeegaBoard(env *stage.Env) *seegaBoard {
 	b := &seegaBoard{env: env, picked: -1, cursor: seega.Centre, hover: -1}
 	for i := range b.sq {
 		b.sq[i] = -1
@@ -262,14 +262,14 @@ func (b *seegaBoard) result(st *seega.State) string {
 func (b *seegaBoard) ShowHints(s rules.State, legal []rules.Move) { b.hints = legal != nil }
 
 // Animate replays ev on the picture, starting from before.
-func (b *seegaBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+func (b *seegaBoard) Animate(q *stage.Queue, before, after rules.State, ev rules.Events) {
 	start, ok := before.(*seega.State)
 	if _, ok2 := after.(*seega.State); !ok || !ok2 {
 		return
 	}
 	start = start.Clone().(*seega.State)
 	b.after = after.Clone()
-	q.Add(board.Step{Start: func() {
+	q.Add(stage.Step{Start: func() {
 		b.load(start)
 		b.actors = b.actors[:0]
 		b.picked, b.busy, b.note = -1, true, ""
@@ -294,7 +294,7 @@ func (b *seegaBoard) Animate(q *board.Queue, before, after rules.State, ev rules
 			b.animToast(q, say(b.env, e.Player, "seega.toast.blocked"), seegaToastTime*1.4)
 		case rules.EvTurn:
 			p := e.Player
-			q.Add(board.Step{Start: func() { b.toMove, b.newTurn = p, true }})
+			q.Add(stage.Step{Start: func() { b.toMove, b.newTurn = p, true }})
 		case rules.EvGameOver:
 			msg := lang.T("seega.toast.draw")
 			if e.Player >= 0 {
@@ -315,7 +315,7 @@ func (b *seegaBoard) touch(sq ...int) {
 	}
 }
 
-func (b *seegaBoard) animPlace(q *board.Queue, e rules.Event) {
+func (b *seegaBoard) animPlace(q *stage.Queue, e rules.Event) {
 	p, to := e.Player&1, e.To
 	var a *seegaActor
 	var fx, fy, fr float64
@@ -324,7 +324,7 @@ func (b *seegaBoard) animPlace(q *board.Queue, e rules.Event) {
 	if b.env.Reduced {
 		dur = seegaFadeTime
 	}
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			if b.hand[p] > 0 {
@@ -349,7 +349,7 @@ func (b *seegaBoard) animPlace(q *board.Queue, e rules.Event) {
 				a.x, a.y, a.scale, a.alpha, a.lift = c.X, c.Y, 1, t, 0
 				return
 			}
-			e := board.Ease(t)
+			e := stage.Ease(t)
 			a.x = fx + (c.X-fx)*e
 			a.y = fy + (c.Y-fy)*e
 			a.scale = fr/b.pieceR() + (1-fr/b.pieceR())*e
@@ -358,7 +358,7 @@ func (b *seegaBoard) animPlace(q *board.Queue, e rules.Event) {
 	})
 }
 
-func (b *seegaBoard) animStep(q *board.Queue, e rules.Event) {
+func (b *seegaBoard) animStep(q *stage.Queue, e rules.Event) {
 	p, from, to := e.Player&1, e.From, e.To
 	var a *seegaActor
 	sound := seegaQuiet
@@ -366,7 +366,7 @@ func (b *seegaBoard) animStep(q *board.Queue, e rules.Event) {
 	if b.env.Reduced {
 		dur = seegaFadeTime
 	}
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			b.sq[from] = -1
@@ -389,7 +389,7 @@ func (b *seegaBoard) animStep(q *board.Queue, e rules.Event) {
 				a.x, a.y, a.alpha = c1.X, c1.Y, t
 				return
 			}
-			e := board.Ease(t)
+			e := stage.Ease(t)
 			a.x, a.y = c0.X+(c1.X-c0.X)*e, c0.Y+(c1.Y-c0.Y)*e
 			a.lift = 0.35 * math.Sin(t*math.Pi)
 		},
@@ -398,7 +398,7 @@ func (b *seegaBoard) animStep(q *board.Queue, e rules.Event) {
 
 // animCapture lifts the pieces captured by one move together, shrinks them and flies them to
 // the captor's basin.
-func (b *seegaBoard) animCapture(q *board.Queue, evs rules.Events) {
+func (b *seegaBoard) animCapture(q *stage.Queue, evs rules.Events) {
 	captor := evs[0].Player & 1
 	sqs := make([]int, len(evs))
 	owners := make([]int, len(evs))
@@ -412,7 +412,7 @@ func (b *seegaBoard) animCapture(q *board.Queue, evs rules.Events) {
 	if b.env.Reduced {
 		dur = seegaFadeTime * 1.5
 	}
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			first = len(b.actors)
@@ -445,7 +445,7 @@ func (b *seegaBoard) animCapture(q *board.Queue, evs rules.Events) {
 				}
 				// The first third lifts the piece in place; then it shrinks on its way.
 				lift := math.Min(1, t/0.3)
-				fly := board.Ease(math.Max(0, (t-0.3)/0.7))
+				fly := stage.Ease(math.Max(0, (t-0.3)/0.7))
 				a.lift = lift * (1 - fly)
 				a.x = c.X + (tx-c.X)*fly
 				a.y = c.Y + (ty-c.Y)*fly - math.Sin(fly*math.Pi)*b.unit*0.5
@@ -475,8 +475,8 @@ func (b *seegaBoard) dropActor() {
 }
 
 // animToast shows msg over the board for d seconds, fading in and out.
-func (b *seegaBoard) animToast(q *board.Queue, msg string, d float64) {
-	q.Add(board.Step{
+func (b *seegaBoard) animToast(q *stage.Queue, msg string, d float64) {
+	q.Add(stage.Step{
 		Dur:   d,
 		Start: func() { b.toast = msg },
 		Run: func(t float64) {

@@ -8,7 +8,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/seega"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 )
 
@@ -242,7 +242,7 @@ func TestSeegaLayouts(t *testing.T) {
 // TestSeegaIsACanceler checks that escape's Cancel puts a picked piece back and says so.
 func TestSeegaIsACanceler(t *testing.T) {
 	hst := newBoardHost(t, seega.Info, 1280, 800)
-	c, ok := hst.b.(board.Canceler)
+	c, ok := hst.b.(stage.Canceler)
 	if !ok {
 		t.Fatal("the Seega board is not a Canceler")
 	}

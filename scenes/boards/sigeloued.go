@@ -5,14 +5,14 @@ import (
 
 	"sig/rules"
 	"sig/rules/sigeloued"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
 func init() {
-	board.Register(sprites.SigElOued, func(env *board.Env) board.Board { return newElOuedBoard(env) })
+	stage.Register(sprites.SigElOued, func(env *stage.Env) stage.Board { return newElOuedBoard(env) })
 }
 
 // elOuedBoard is Sig El Oued's board: the 3×6 plank with each player's circuit drawn as faint
@@ -27,7 +27,7 @@ func init() {
 // Everything shown comes from the states (the protocol's STATE) and the events; the previews
 // play each legal move on a copy of the state and read its events.
 type elOuedBoard struct {
-	env *board.Env
+	env *stage.Env
 	m   ui.Metrics
 	b   *sprites.Board
 	cs  float64 // the side of a square
@@ -139,7 +139,7 @@ type elOuedOption struct {
 	freedN int     // free all: how many pieces step out
 }
 
-func newElOuedBoard(env *board.Env) *elOuedBoard {
+func newElOuedBoard(env *stage.Env) *elOuedBoard {
 	return &elOuedBoard{env: env, hover: -1, hoverChoice: -1, picked: -1, cursor: 1, meantBy: -1}
 }
 

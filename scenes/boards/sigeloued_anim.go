@@ -6,8 +6,8 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/sigeloued"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 )
 
 // Sig El Oued's timings at normal speed (DESIGN.md).
@@ -21,7 +21,7 @@ const (
 
 // Animate replays ev: the banner says what each throw means, pieces step square by square,
 // freed pieces stand up as they leave, captured ones fly to their captor's tray.
-func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+func (b *elOuedBoard) Animate(q *stage.Queue, before, after rules.State, ev rules.Events) {
 	bw, ok := elOuedRead(before)
 	if !ok {
 		return
@@ -102,14 +102,14 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 				if k == i && !wasFreed {
 					f0 = 0
 				}
-				q.Add(board.Step{
+				q.Add(stage.Step{
 					Dur: elOuedStepTime,
 					Start: func() {
 						*pc = elOuedPiece{from: elOuedPlace{sq: from}, to: elOuedPlace{sq: to}, hop: 0.35, freed: f0, alpha: 1}
 						audio.Play(audio.Step)
 					},
 					Run: func(t float64) {
-						pc.t = board.Ease(t)
+						pc.t = stage.Ease(t)
 						pc.freed = f0 + (f1-f0)*math.Min(1, t*1.5)
 						if t >= 1 {
 							pc.from, pc.t = pc.to, 0
@@ -120,7 +120,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			if reduced {
 				from, _ := elOuedEnds(ev[i])
 				_, to := elOuedEnds(ev[j])
-				q.Add(board.Step{
+				q.Add(stage.Step{
 					Dur:   elOuedFadeTime * 2,
 					Start: func() { audio.Play(audio.Step) },
 					Run: func(t float64) {
@@ -153,7 +153,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 			if reduced {
 				dur, hop = elOuedFadeTime*2, 0
 			}
-			q.Add(board.Step{
+			q.Add(stage.Step{
 				Dur: dur,
 				Start: func() {
 					*vc = elOuedPiece{from: elOuedPlace{sq: sq}, to: dst, hop: hop, freed: f, alpha: 1}
@@ -168,7 +168,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 						}
 					} else {
 						// Lift first, then fly.
-						vc.t = board.Ease(t)
+						vc.t = stage.Ease(t)
 					}
 					if t >= 1 {
 						vc.from, vc.t, vc.alpha = dst, 0, 1
@@ -191,7 +191,7 @@ func (b *elOuedBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 	}
 	if len(lit) > 0 {
 		final := after.Clone()
-		q.Add(board.Step{Start: func() { b.lit, b.litFor = lit, final }})
+		q.Add(stage.Step{Start: func() { b.lit, b.litFor = lit, final }})
 	}
 }
 
@@ -215,8 +215,8 @@ func (b *elOuedBoard) sameAs(w elOuedView) bool {
 }
 
 // banner1 queues the banner's main line popping up as text, held for dur.
-func (b *elOuedBoard) banner1(q *board.Queue, text string, dur float64, start func()) {
-	q.Add(board.Step{
+func (b *elOuedBoard) banner1(q *stage.Queue, text string, dur float64, start func()) {
+	q.Add(stage.Step{
 		Dur: dur,
 		Start: func() {
 			b.line, b.pop = text, 0

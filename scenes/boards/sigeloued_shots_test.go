@@ -27,7 +27,7 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/sigeloued"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 )
 
@@ -45,8 +45,8 @@ type elOuedShot struct {
 type elOuedScene struct {
 	hst   *boardHost
 	b     *elOuedBoard
-	arena *board.Arena
-	q     *board.Queue // the host's queue
+	arena *stage.Arena
+	q     *stage.Queue // the host's queue
 	rng   *rand.Rand
 	panel ui.Rect
 }
@@ -151,14 +151,14 @@ var elOuedShots = []elOuedShot{
 	}},
 	{"arena-four-air", 1280, 800, func(t *testing.T, s *elOuedScene) {
 		r := s.arena.Rect
-		s.arena = board.NewArena(rules.FourGreenWhite, 4)
+		s.arena = stage.NewArena(rules.FourGreenWhite, 4)
 		s.arena.Rect = r
 		s.arena.Throw(s.q, 0b0101, 1, nil)
 		s.q.Advance(0.42)
 	}},
 	{"arena-four-rest", 420, 860, func(t *testing.T, s *elOuedScene) {
 		r := s.arena.Rect
-		s.arena = board.NewArena(rules.FourGreenWhite, 9)
+		s.arena = stage.NewArena(rules.FourGreenWhite, 9)
 		s.arena.Rect = r
 		s.arena.Throw(s.q, 0b1101, 1, nil)
 		s.q.Advance(2)
@@ -217,7 +217,7 @@ func (d *elOuedShotDriver) start(w, h float64) {
 	s := d.shots[d.i]
 	hst := newBoardHost(d.t, sigeloued.Info, w, h)
 	hst.env.Names = []string{"South", "North"}
-	sc := &elOuedScene{hst: hst, b: hst.b.(*elOuedBoard), arena: board.NewArena(rules.SixPolishedRough, 11), q: &hst.q, rng: rand.New(rand.NewPCG(uint64(len(s.name)), 3))}
+	sc := &elOuedScene{hst: hst, b: hst.b.(*elOuedBoard), arena: stage.NewArena(rules.SixPolishedRough, 11), q: &hst.q, rng: rand.New(rand.NewPCG(uint64(len(s.name)), 3))}
 	m := ui.NewMetrics(w, h, 1)
 	br, panel, ar := d.rects(m)
 	hst.b.Layout(m, br)

@@ -8,7 +8,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/sigeloued"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 )
 
@@ -341,7 +341,7 @@ func TestElOuedAnimationTimes(t *testing.T) {
 	st := elOuedAt(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  s5\n1 S0 S1 S2 S3 S4 .\nsix quiet=7 turn=9")
 	hst.st = st
 	hst.b.Sync(st)
-	var q board.Queue
+	var q stage.Queue
 	before := st.Clone()
 	var ev rules.Events
 	if err := st.Apply(rules.ThrowMove(3), &ev); err != nil {

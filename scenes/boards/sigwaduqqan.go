@@ -9,14 +9,14 @@ import (
 	"sig/audio"
 	"sig/rules"
 	"sig/rules/sigwaduqqan"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
 
 func init() {
-	board.Register(sprites.SigWaDuqqan, func(env *board.Env) board.Board { return newDuqqanBoard(env) })
+	stage.Register(sprites.SigWaDuqqan, func(env *stage.Env) stage.Board { return newDuqqanBoard(env) })
 }
 
 // duqModel is a Sig wa Duqqan position as the board pictures it: read from a
@@ -60,7 +60,7 @@ type duqqanBoard struct {
 	ready bool
 }
 
-func newDuqqanBoard(env *board.Env) *duqqanBoard { return &duqqanBoard{raceCore: raceCore{env: env}} }
+func newDuqqanBoard(env *stage.Env) *duqqanBoard { return &duqqanBoard{raceCore: raceCore{env: env}} }
 
 func (b *duqqanBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.m = m
@@ -211,7 +211,7 @@ func ride(p *racePose, g raceActor, qs []int) {
 
 // Animate turns a throw's events into steps: the piece walking space by space, the gate's
 // count, the crown, and the Ghoula's walk with its riders, its seizure and its drag home.
-func (b *duqqanBoard) Animate(q *board.Queue, before, after rules.State, ev rules.Events) {
+func (b *duqqanBoard) Animate(q *stage.Queue, before, after rules.State, ev rules.Events) {
 	bs, ok1 := before.(*sigwaduqqan.State)
 	as, ok2 := after.(*sigwaduqqan.State)
 	if !ok1 || !ok2 || b.sp == nil {
@@ -271,11 +271,11 @@ func (b *duqqanBoard) Animate(q *board.Queue, before, after rules.State, ev rule
 		i++
 	}
 	final := duqModelOf(as)
-	q.Add(board.Step{Start: func() { b.model = final }})
+	q.Add(stage.Step{Start: func() { b.model = final }})
 }
 
 // walk moves p's piece space by space from one space to another (m2: the position after).
-func (b *duqqanBoard) walk(q *board.Queue, m2 duqModel, p, from, to int) {
+func (b *duqqanBoard) walk(q *stage.Queue, m2 duqModel, p, from, to int) {
 	b.raceCore.walk(q, p, to-from, func() []sprites.Pt {
 		var pts []sprites.Pt
 		for s := from + 1; s < to; s++ {
@@ -298,7 +298,7 @@ func spaces(a, b int) []int {
 }
 
 // crown drops the crown on a piece that reached the centre.
-func (b *duqqanBoard) crown(q *board.Queue, m2 duqModel, p int) {
+func (b *duqqanBoard) crown(q *stage.Queue, m2 duqModel, p int) {
 	queueTween(q, raceCrownTime, &b.cur, func() {
 		b.model = m2
 		c := b.cell(sigwaduqqan.Centre)
@@ -314,7 +314,7 @@ func (b *duqqanBoard) crown(q *board.Queue, m2 duqModel, p int) {
 // ghoulaMove animates the Ghoula's move that starts with the step event ev[i]: its walk (with
 // the riders of its first walk), the pieces put down, the seizure, the drag home and the
 // losers greying; it advances m and returns the index of the first event after it.
-func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i int) int {
+func (b *duqqanBoard) ghoulaMove(q *stage.Queue, m *duqModel, ev rules.Events, i int) int {
 	j := i
 	for j+1 < len(ev) && ev[j+1].Kind == rules.EvGhoulaStep {
 		j++
@@ -368,7 +368,7 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 		var start, dest racePose
 		var pts []sprites.Pt
 		for s := 0; s < n; s++ {
-			q.Add(board.Step{
+			q.Add(stage.Step{
 				Dur: raceGhoulaStep,
 				Start: func() {
 					if s == 0 {
@@ -389,9 +389,9 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 				},
 				Run: func(t float64) {
 					f := (float64(s) + t) / float64(n)
-					b.cur = start.blend(dest, board.Ease(f))
+					b.cur = start.blend(dest, stage.Ease(f))
 					g := &b.cur.G
-					g.At = pts[s].Lerp(pts[s+1], board.Ease(t))
+					g.At = pts[s].Lerp(pts[s+1], stage.Ease(t))
 					g.Lift = 0.35 * hop(t)
 					g.At.Y -= g.R * 0.25 * hop(t)
 					g.Front = true
@@ -448,7 +448,7 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 		var start, dest racePose
 		var pts []sprites.Pt
 		dur := math.Max(0.2, float64(g1-home)*raceDragStep)
-		q.Add(board.Step{
+		q.Add(stage.Step{
 			Dur: dur,
 			Start: func() {
 				hiss()
@@ -497,14 +497,14 @@ func (b *duqqanBoard) ghoulaMove(q *board.Queue, m *duqModel, ev rules.Events, i
 }
 
 // fly sends the Ghoula home from the gate through the air, trailing smoke (m2: after).
-func (b *duqqanBoard) fly(q *board.Queue, m2 duqModel, from int) {
+func (b *duqqanBoard) fly(q *stage.Queue, m2 duqModel, from int) {
 	if b.env.Reduced {
 		b.fadeMove(q, nil, true, func() racePose { return b.pose(m2) }, func() { audio.Play(audio.Ghoula) })
 		return
 	}
 	var start, dest racePose
 	var a, c, d sprites.Pt
-	q.Add(board.Step{
+	q.Add(stage.Step{
 		Dur: raceFlyTime,
 		Start: func() {
 			audio.Play(audio.Ghoula)
@@ -517,7 +517,7 @@ func (b *duqqanBoard) fly(q *board.Queue, m2 duqModel, from int) {
 		},
 		Run: func(t float64) {
 			b.cur = start.blend(dest, t)
-			e := board.Ease(t)
+			e := stage.Ease(t)
 			u := 1 - e
 			g := &b.cur.G
 			g.At = sprites.Pt{X: u*u*a.X + 2*u*e*c.X + e*e*d.X, Y: u*u*a.Y + 2*u*e*c.Y + e*e*d.Y}

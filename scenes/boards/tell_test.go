@@ -7,8 +7,8 @@ import (
 	"sig/rules"
 	"sig/rules/sadeqa"
 	"sig/rules/seega"
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 )
 
 // TestPromptsAddressOnlyPeopleHere: the standing caption tells the person at the screen what to
@@ -30,8 +30,8 @@ func TestPromptsAddressOnlyPeopleHere(t *testing.T) {
 			{[]bool{false, true}, []bool{false, true}, "", "Amira's turn"},   // the computer: named, not told
 			{[]bool{false, false}, []bool{false, false}, "", "Amira's turn"}, // computers only
 		} {
-			env := &board.Env{Game: g, Names: []string{"Amira", "Kofi"}, Here: c.here, You: c.you}
-			b, _ := board.New(g.ID, env)
+			env := &stage.Env{Game: g, Names: []string{"Amira", "Kofi"}, Here: c.here, You: c.you}
+			b, _ := stage.New(g.ID, env)
 			st := g.NewState(2)
 			b.Sync(st)
 			caption := captionOf(b)
@@ -49,7 +49,7 @@ func TestPromptsAddressOnlyPeopleHere(t *testing.T) {
 }
 
 // captionOf is the standing caption of the Sadeqa or Seega board b.
-func captionOf(b board.Board) string {
+func captionOf(b stage.Board) string {
 	switch b := b.(type) {
 	case *sadeqaBoard:
 		return b.caption

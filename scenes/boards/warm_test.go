@@ -7,7 +7,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/rules/games"
-	"sig/scenes/board"
+	"sig/scenes/stage"
 )
 
 // TestElOuedWarm: once the El Oued board's Warm has nothing left to paint, a game's moves,
@@ -18,7 +18,7 @@ func TestElOuedWarm(t *testing.T) {
 	g, _ := games.Lookup("sig-el-oued")
 	hst := newBoardHost(t, g, 1280, 800)
 	b := hst.b.(*elOuedBoard)
-	w, ok := hst.b.(board.Warmer)
+	w, ok := hst.b.(stage.Warmer)
 	if !ok {
 		t.Fatal("the El Oued board is not a Warmer")
 	}

@@ -1,8 +1,8 @@
 package boards
 
 import (
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 )
 
 // The boards' words all come from the catalogue (scenes/lang/catalogue/boards.*.txt, and the
@@ -10,7 +10,7 @@ import (
 // said to the person at the screen: it takes no name, so each language conjugates for "you".
 
 // playerName is player p's name as the play scene gave it, or "Player n".
-func playerName(env *board.Env, p int) string {
+func playerName(env *stage.Env, p int) string {
 	if env != nil && p >= 0 && p < len(env.Names) && env.Names[p] != "" {
 		return env.Names[p]
 	}
@@ -19,7 +19,7 @@ func playerName(env *board.Env, p int) string {
 
 // say is the text of key about player p: key+".you" without the name when p is the person at
 // the screen (and the catalogue has that form), else key with p's name as its first argument.
-func say(env *board.Env, p int, key string, args ...any) string {
+func say(env *stage.Env, p int, key string, args ...any) string {
 	if env.IsYou(p) && lang.Has(lang.English, key+".you") {
 		return lang.T(key+".you", args...)
 	}
@@ -29,7 +29,7 @@ func say(env *board.Env, p int, key string, args ...any) string {
 // tell addresses the instruction key to player p: as it is to the person at the screen,
 // prefixed by the name ("Amira: pick a piece…") for another person here. A seat nobody here
 // decides for (the computer) is not told what to do: its turn is only named.
-func tell(env *board.Env, p int, key string, args ...any) string {
+func tell(env *stage.Env, p int, key string, args ...any) string {
 	switch {
 	case !env.IsHere(p):
 		return lang.T("boards.turn", playerName(env, p))
@@ -40,4 +40,4 @@ func tell(env *board.Env, p int, key string, args ...any) string {
 }
 
 // winsText is "Amira wins" or "You win".
-func winsText(env *board.Env, p int) string { return say(env, p, "boards.wins") }
+func winsText(env *stage.Env, p int) string { return say(env, p, "boards.wins") }

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"sig/scenes/board"
 	"sig/scenes/lang"
+	"sig/scenes/stage"
 )
 
 // keyUse finds the catalogue keys the boards and the log name in their source: the first
@@ -106,7 +106,7 @@ func TestSayConjugates(t *testing.T) {
 	}
 	for _, c := range cases {
 		lang.Set(c.l)
-		env := &board.Env{Names: []string{c.name}, Here: []bool{true}, You: []bool{c.you}}
+		env := &stage.Env{Names: []string{c.name}, Here: []bool{true}, You: []bool{c.you}}
 		if got := say(env, 0, "seega.captures.one"); got != c.want {
 			t.Errorf("%s, %q: %q, want %q", c.l, c.name, got, c.want)
 		}

@@ -1,6 +1,7 @@
-// Package board is the seam between the play scene and the games' boards: the Board interface
-// every game implements, the animation queue the play scene drains tick by tick, and the sticks
-// arena that shows every throw.
+// Package stage is what every game's board stands on in the play scene: the Board interface
+// every game implements (with its optional Picker, for boards a person picks moves on), the
+// animation queue the play scene drains tick by tick, and the sticks arena that shows every
+// throw. (It was package board, beside package boards, which holds the five games' boards.)
 //
 // # How a game's board plugs in
 //
@@ -31,7 +32,7 @@
 // nothing waits for an animation that a tap or space cannot finish at once.
 //
 // The package imports the rules, ui and sprites; never the scenes (which import it).
-package board
+package stage
 
 import (
 	"github.com/hajimehoshi/ebiten/v2"

@@ -12,16 +12,16 @@ import (
 	"sig/sprites"
 )
 
-// picker shows the five games as cards: a picture of the board, the name, where it is played
-// and one line on what it is.
-type picker struct {
+// gamePicker is the scene that shows the five games as cards: a picture of the board, the
+// name, where it is played and one line on what it is.
+type gamePicker struct {
 	base
 	games []*rules.Info
 	bar   ui.Rect
 }
 
-func newPicker(m *Manager) *picker {
-	s := &picker{base: base{m: m}, games: games.All()}
+func newGamePicker(m *Manager) *gamePicker {
+	s := &gamePicker{base: base{m: m}, games: games.All()}
 	for _, g := range s.games {
 		g := g
 		s.menu.Add(&ui.Button{ID: g.ID, Label: gameName(g), Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
@@ -31,9 +31,9 @@ func newPicker(m *Manager) *picker {
 	return s
 }
 
-func (s *picker) Name() string { return "picker" }
+func (s *gamePicker) Name() string { return "picker" }
 
-func (s *picker) Layout(mt ui.Metrics) {
+func (s *gamePicker) Layout(mt ui.Metrics) {
 	s.mt = mt
 	var rest ui.Rect
 	s.bar, rest = s.header()
@@ -84,7 +84,7 @@ func (s *picker) Layout(mt ui.Metrics) {
 	s.rehit()
 }
 
-func (s *picker) Update(in []ui.Intent) {
+func (s *gamePicker) Update(in []ui.Intent) {
 	for _, it := range in {
 		if it.Kind == ui.Back {
 			s.m.Goto(newTitle(s.m))
@@ -106,7 +106,7 @@ func (s *picker) Update(in []ui.Intent) {
 	}
 }
 
-func (s *picker) Draw(dst *ebiten.Image) {
+func (s *gamePicker) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, s.mt)
 	s.drawHeader(dst, s.bar, lang.T("picker.title"), "")
 	s.menu.Draw(dst, s.mt)
