@@ -2,6 +2,7 @@ package online
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"sync"
 	"testing"
@@ -21,6 +22,8 @@ type proxy struct {
 	// drop, when set, is asked about each message from the server on the dial-th connection
 	// (counted from 1): true drops it.
 	drop func(dial int, m wire.ServerMsg) bool
+	// alter, when set, may change each message to the server before it goes.
+	alter func(m *wire.ClientMsg)
 }
 
 func (p *proxy) dial(ctx context.Context, url string) (Conn, error) {
@@ -64,6 +67,20 @@ type proxyConn struct {
 	Conn
 	p *proxy
 	n int
+}
+
+func (c *proxyConn) Write(ctx context.Context, b []byte) error {
+	c.p.mu.Lock()
+	alter := c.p.alter
+	c.p.mu.Unlock()
+	if alter != nil {
+		var m wire.ClientMsg
+		if json.Unmarshal(b, &m) == nil {
+			alter(&m)
+			b = wire.EncodeClient(m)
+		}
+	}
+	return c.Conn.Write(ctx, b)
 }
 
 func (c *proxyConn) Read(ctx context.Context) ([]byte, error) {
