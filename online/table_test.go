@@ -22,7 +22,6 @@ type seat struct {
 	played []int
 }
 
-
 func (s *seat) frame(act bool) {
 	s.t.Helper()
 	s.notes = append(s.notes, s.tb.Pump()...)
