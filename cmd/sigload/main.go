@@ -463,6 +463,11 @@ func (t *table) open(i int) error {
 	}
 	host := &player{t: t, seat: 0, url: t.l.urls[0], rng: rand.New(rand.NewPCG(uint64(i), 1))}
 	created, err := host.connect(wire.ClientMsg{T: wire.TCreate, Game: t.game, Players: t.n, Seats: seats})
+	for try := 0; err != nil && created.Reason == wire.ReasonBusy && try < 5; try++ {
+		t.l.refusal("create busy, tried again")
+		time.Sleep(time.Second)
+		created, err = host.connect(wire.ClientMsg{T: wire.TCreate, Game: t.game, Players: t.n, Seats: seats})
+	}
 	if err != nil {
 		return err
 	}
