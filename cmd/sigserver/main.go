@@ -65,6 +65,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	key := fs.String("tls-key", "", "TLS key file")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	rate := fs.Float64("rate", 10, "messages a second one connection may send (twice that at once)")
+	pprofAddr := fs.String("pprof", "", "a loopback address (127.0.0.1:PORT) to serve Go's profiles on, /debug/pprof/ (empty: none)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sigserver [flags]\n       sigserver verify EVENTS.json")
 		fs.PrintDefaults()
@@ -84,6 +85,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("-log %q: debug, info, warn or error", *level)
 	}
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
+	if *pprofAddr != "" {
+		if err := server.ServeProfiles(*pprofAddr); err != nil {
+			return err
+		}
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
