@@ -27,6 +27,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -66,6 +67,7 @@ type options struct {
 	storm    time.Duration
 	kill     time.Duration
 	cluster  bool
+	pprof    int
 }
 
 func run(args []string, out io.Writer) error {
@@ -80,6 +82,7 @@ func run(args []string, out io.Writer) error {
 	fs.DurationVar(&o.storm, "storm", 0, "when (after the ramp) every player drops and reconnects at once (0: never)")
 	fs.DurationVar(&o.kill, "kill", 0, "when (after the ramp) to kill -9 the server and start it again (with -server)")
 	fs.BoolVar(&o.cluster, "cluster", false, "start a three-node NATS cluster on loopback and two servers on it (with -server), seats split between them")
+	fs.IntVar(&o.pprof, "pprof", 0, "a loopback port for Go's profiles of sigload itself; the servers it starts serve theirs on the next ports (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -94,8 +97,18 @@ func run(args []string, out io.Writer) error {
 		return errors.New("-kill and -cluster start servers themselves: give -server")
 	}
 	raiseFileLimit()
+	if o.pprof > 0 {
+		if err := server.ServeProfiles(fmt.Sprintf("127.0.0.1:%d", o.pprof)); err != nil {
+			return err
+		}
+	}
 
-	l := &load{o: o, out: out, start: time.Now()}
+	// Every process sigload starts ends with it: on SIGINT, SIGTERM or SIGHUP the run stops
+	// early and the servers are stopped (stopAll); should sigload itself be killed, the kernel
+	// kills them (spawn's Pdeathsig).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	l := &load{o: o, out: out, start: time.Now(), ctx: ctx}
 	defer l.stopAll()
 	if o.bin != "" {
 		if err := l.startServers(); err != nil {
@@ -137,6 +150,7 @@ type load struct {
 	o     options
 	out   io.Writer
 	start time.Time
+	ctx   context.Context // cancelled by a signal: stop early
 
 	urls    []string
 	procs   []*exec.Cmd
@@ -193,8 +207,18 @@ func (l *load) startServers() error {
 }
 
 func (l *load) spawn(addr string, args ...string) (string, *exec.Cmd, error) {
-	cmd := exec.Command(l.o.bin, append([]string{"-addr", addr, "-log", "error"}, args...)...)
+	pre := []string{"-addr", addr, "-log", "error"}
+	if l.o.pprof > 0 {
+		// Each server its own port, the same one again after a restart.
+		n := len(l.procs)
+		if i := slices.Index(l.urls, "ws://"+addr+"/ws"); i >= 0 {
+			n = i
+		}
+		pre = append(pre, "-pprof", fmt.Sprintf("127.0.0.1:%d", l.o.pprof+1+n))
+	}
+	cmd := exec.Command(l.o.bin, append(pre, args...)...)
 	cmd.Stderr = os.Stderr
+	cmd.SysProcAttr = childAttr()
 	pipe, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", nil, err
@@ -211,26 +235,44 @@ func (l *load) spawn(addr string, args ...string) (string, *exec.Cmd, error) {
 			}
 		}
 	}()
+	fail := func(err error) (string, *exec.Cmd, error) {
+		killGroup(cmd, syscall.SIGKILL)
+		cmd.Wait()
+		return "", nil, err
+	}
 	select {
 	case u := <-found:
 		return u, cmd, nil
 	case <-time.After(90 * time.Second):
-		cmd.Process.Kill()
-		return "", nil, errors.New("sigserver did not start within 90s")
+		return fail(errors.New("sigserver did not start within 90s"))
+	case <-l.ctx.Done():
+		return fail(errors.New("stopped by a signal"))
 	}
 }
 
+// killGroup signals the server's process group (its own, from childAttr), so that whatever it
+// started ends too.
+func killGroup(cmd *exec.Cmd, sig syscall.Signal) {
+	if err := syscall.Kill(-cmd.Process.Pid, sig); err != nil {
+		cmd.Process.Signal(sig)
+	}
+}
+
+// stopAll stops every server sigload started (SIGTERM, then SIGKILL after 10 s) and the NATS
+// cluster, and removes the data folder.
 func (l *load) stopAll() {
 	for _, p := range l.procs {
-		p.Process.Signal(syscall.SIGTERM)
+		killGroup(p, syscall.SIGTERM)
 		done := make(chan struct{})
 		go func() { p.Wait(); close(done) }()
 		select {
 		case <-done:
 		case <-time.After(10 * time.Second):
-			p.Process.Kill()
+			killGroup(p, syscall.SIGKILL)
+			<-done
 		}
 	}
+	l.procs = nil
 	if l.stopNat != nil {
 		l.stopNat()
 	}
@@ -266,6 +308,9 @@ func (l *load) run() error {
 	gap := l.o.ramp / time.Duration(len(l.matches)+1)
 	failed := atomic.Int64{}
 	for i, t := range l.matches {
+		if l.ctx.Err() != nil {
+			break
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -320,6 +365,9 @@ loop:
 			fmt.Fprintf(l.out, "%s: %d moves, lost %d, dup %d, diverged %d, refused %d, reconnects %d\n", time.Since(t0).Round(time.Second),
 				l.moves.Load(), l.lost.Load(), l.dup.Load(), l.diverged.Load(), l.refused.Load(), l.reconnects.Load())
 		case <-end:
+			break loop
+		case <-l.ctx.Done():
+			fmt.Fprintf(l.out, "%s: stopped by a signal\n", time.Since(t0).Round(time.Second))
 			break loop
 		}
 	}
