@@ -85,3 +85,40 @@ func Sow(i int) (m rules.Move, owner int) {
 	}
 	return rules.Move(i%RowHoles + 1), i / RowHoles
 }
+
+// Column is the column of the board hole i lies in, counted from South's left (0) to South's
+// right (RowHoles-1); -1 for a hole off the board. Each row is numbered from its owner's left
+// and the players sit face to face, so S1 and N10 share column 0, and S10 and N1 the last.
+func Column(i int) int {
+	switch {
+	case i < 0 || i >= Holes:
+		return -1
+	case i < RowHoles:
+		return i
+	}
+	return Holes - 1 - i
+}
+
+// HoleAt is the hole of player row's row (South or North) in column col (as Column counts
+// them), and whether there is one.
+func HoleAt(row, col int) (int, bool) {
+	if col < 0 || col >= RowHoles {
+		return -1, false
+	}
+	switch row {
+	case South:
+		return col, true
+	case North:
+		return Holes - 1 - col, true
+	}
+	return -1, false
+}
+
+// Toward is the hole dc columns toward South's right and dr rows toward North's row from hole
+// i, and whether there is one (false past the board's edge, or for a hole off the board).
+func Toward(i, dc, dr int) (int, bool) {
+	if i < 0 || i >= Holes {
+		return -1, false
+	}
+	return HoleAt(Place(i).Row+dr, Column(i)+dc)
+}

@@ -12,12 +12,29 @@ import (
 // mark is how each player's pieces are drawn: x for player 0, o for player 1.
 var mark = [2]byte{'x', 'o'}
 
-// SquareName spells a square number as a1..e5.
+// SquareName spells a square number as a1..e5: its file's name, then its rank's.
 func SquareName(sq int) string {
 	if sq < 0 || sq >= Squares {
 		return fmt.Sprintf("square(%d)", sq)
 	}
-	return string([]byte{byte('a' + sq%Size), byte('1' + sq/Size)})
+	f, r := FileRank(sq)
+	return FileName(f) + RankName(r)
+}
+
+// FileName spells file f (0..4) as a..e, as SquareName does; "" off the board.
+func FileName(f int) string {
+	if f < 0 || f >= Size {
+		return ""
+	}
+	return string(rune('a' + f))
+}
+
+// RankName spells rank r (0..4) as 1..5, as SquareName does; "" off the board.
+func RankName(r int) string {
+	if r < 0 || r >= Size {
+		return ""
+	}
+	return string(rune('1' + r))
 }
 
 // ParseSquare reads a1..e5.

@@ -88,3 +88,25 @@ func Neighbours(sq int) uint32 {
 	}
 	return adj[sq]
 }
+
+// FileRank is where square sq lies: its file 0..4 (a..e) and its rank 0..4 (ranks 1..5).
+func FileRank(sq int) (file, rank int) { return sq % Size, sq / Size }
+
+// SquareAt is the square on file f and rank r (as FileRank counts them), and whether there is
+// one.
+func SquareAt(f, r int) (int, bool) {
+	if f < 0 || f >= Size || r < 0 || r >= Size {
+		return -1, false
+	}
+	return r*Size + f, true
+}
+
+// Toward is the square df files toward file e and dr ranks toward rank 5 from square sq, and
+// whether there is one (false past the board's edge, or for a square off the board).
+func Toward(sq, df, dr int) (int, bool) {
+	if sq < 0 || sq >= Squares {
+		return -1, false
+	}
+	f, r := FileRank(sq)
+	return SquareAt(f+df, r+dr)
+}

@@ -1,6 +1,10 @@
 package sigeloued
 
-import "sig/rules"
+import (
+	"fmt"
+
+	"sig/rules"
+)
 
 // ThrowKind is what a throw of the six sticks is called.
 type ThrowKind uint8
@@ -29,6 +33,59 @@ func KindOf(p int) ThrowKind {
 	return PlainThrow
 }
 
+// Worth names a value in play by what put it there, for the scenes to say in words: under the
+// rules each value has exactly one origin.
+type Worth uint8
+
+const (
+	// WorthNone: nothing to play (a six rough is worth 0).
+	WorthNone Worth = iota
+	// WorthPlain: 2, 3 or 4, a plain throw's worth; moves a freed piece.
+	WorthPlain
+	// WorthSig: 1, a sig's; frees a piece that has never moved, or moves a freed one.
+	WorthSig
+	// WorthSix: 6, a six polished's, played before whatever the next throw adds.
+	WorthSix
+	// WorthSeven: 7, a sig thrown after a six polished; a big throw.
+	WorthSeven
+	// WorthThirteen: 13, the first sig among the extra throws of a first six rough; a big
+	// throw.
+	WorthThirteen
+)
+
+var worthNames = [...]string{"none", "plain", "sig", "six", "seven", "thirteen"}
+
+func (w Worth) String() string {
+	if int(w) < len(worthNames) {
+		return worthNames[w]
+	}
+	return fmt.Sprintf("Worth(%d)", uint8(w))
+}
+
+// WorthOf names the value v in play.
+func WorthOf(v int) Worth {
+	switch v {
+	case 1:
+		return WorthSig
+	case 2, 3, 4:
+		return WorthPlain
+	case 6:
+		return WorthSix
+	case 7:
+		return WorthSeven
+	case 13:
+		return WorthThirteen
+	}
+	return WorthNone
+}
+
+// Big reports whether w is a big throw (7 or 13): one piece moves it whole, or every unfreed
+// piece steps out and the front one plays the rest.
+func (w Worth) Big() bool { return w == WorthSeven || w == WorthThirteen }
+
+// Frees reports whether w can free a piece that has never moved (a sig's 1, or a big throw).
+func (w Worth) Frees() bool { return w == WorthSig || w.Big() }
+
 // Meaning is what a throw means under the rules, for the scenes to say in words: its name and
 // worth, the big throw it makes, where it stands among the extra throws, and which of the
 // values it put in play no piece could use.
@@ -36,7 +93,7 @@ type Meaning struct {
 	Kind  ThrowKind
 	Value int // the throw's worth (ThrowValue): 0..4 or 6
 	// Big is 7 or 13 when the throw makes a big throw (one piece moves it, or all the unfreed
-	// pieces step out), 0 otherwise.
+	// pieces step out), 0 otherwise; WorthOf(Big) names which.
 	Big int
 	// ExtraThrow is 1..3 when the throw is that one of the three extra throws a first six rough
 	// gives, 0 otherwise.
@@ -104,6 +161,9 @@ type Due struct {
 	AfterSix bool
 }
 
+// Worth names the value to play now (WorthNone at a throw or once over).
+func (d Due) Worth() Worth { return WorthOf(d.Value) }
+
 // ExtraThrow is which of the three extra throws comes next (1..3), 0 if none is due.
 func (d Due) ExtraThrow() int {
 	if d.ExtraThrows == 0 {
@@ -118,8 +178,8 @@ func (s *State) Due() Due {
 	switch s.phase {
 	case rules.PhaseMove:
 		d.Value = int(s.value)
-		d.FreeAll = s.value == 7 || s.value == 13
-		d.Frees = d.FreeAll || s.value == 1
+		d.FreeAll = WorthOf(d.Value).Big()
+		d.Frees = WorthOf(d.Value).Frees()
 		for _, q := range s.queue[:s.queued] {
 			d.Then = append(d.Then, int(q))
 		}

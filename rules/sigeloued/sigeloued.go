@@ -158,6 +158,23 @@ func Square(player, index int) (file, row int) {
 // SquareName spells a square index (row*6+file) as "a1" … "f3".
 func SquareName(sq int) string { return squareNames[sq] }
 
+// FileRow is where square sq lies: its file 0..5 (a..f) and its row 0..2 (rows 1..3; row 1 is
+// South's home row).
+func FileRow(sq int) (file, row int) { return sq % Files, sq / Files }
+
+// Toward is the square df files toward file f and dr rows toward row 3 from square sq, and
+// whether there is one (false past the board's edge, or for a square off the board).
+func Toward(sq, df, dr int) (int, bool) {
+	if sq < 0 || sq >= Squares {
+		return -1, false
+	}
+	f, r := sq%Files+df, sq/Files+dr
+	if f < 0 || f >= Files || r < 0 || r >= Rows {
+		return -1, false
+	}
+	return r*Files + f, true
+}
+
 // then is what follows once the values still due in a turn have been played.
 type then uint8
 
@@ -460,7 +477,7 @@ func (s *State) finish(o outcome, ev *rules.Events) {
 // options lists the ways the player to move can play v into s.moves and returns how many.
 func (s *State) options(v int8) int {
 	pl := s.toMove
-	big := v == 7 || v == 13
+	big := WorthOf(int(v)).Big()
 	anyPiece := big || v == 1
 	n := 0
 	for sq := int8(0); sq < Squares; sq++ {
@@ -626,7 +643,7 @@ func (s *State) whyIllegal(m rules.Move) error {
 	}
 	id := o % Pieces
 	unfreed := s.unfreed[pl]&(1<<id) != 0
-	big := s.value == 7 || s.value == 13
+	big := WorthOf(int(s.value)).Big()
 	if free {
 		switch {
 		case !big:

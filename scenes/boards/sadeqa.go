@@ -259,8 +259,8 @@ func (b *sadeqaBoard) Sync(s rules.State) {
 	b.legal = st.Legal(b.legal)
 	b.note = ""
 	b.caption = b.explain(st)
-	if b.cursor/sadeqa.RowHoles != st.ToMove() {
-		b.cursor = st.ToMove() * sadeqa.RowHoles
+	if sadeqa.Place(b.cursor).Row != st.ToMove() {
+		b.cursor = sadeqa.Hole(st.ToMove(), 1)
 	}
 }
 
@@ -667,12 +667,13 @@ func (b *sadeqaBoard) Hits(h *ui.HitMap) {
 		return
 	}
 	br := b.table.Board.Rect
-	mid := (b.cells[0].Center.Y + b.cells[10].Center.Y) / 2
+	s1, s2, n1 := sadeqa.Hole(sadeqa.South, 1), sadeqa.Hole(sadeqa.South, 2), sadeqa.Hole(sadeqa.North, 1)
+	mid := (b.cells[s1].Center.Y + b.cells[n1].Center.Y) / 2
 	numH := b.numH
 	for i, c := range b.cells {
-		w := b.cells[1].Center.X - b.cells[0].Center.X
+		w := b.cells[s2].Center.X - b.cells[s1].Center.X
 		x := c.Center.X - w/2
-		if i < sadeqa.RowHoles {
+		if sadeqa.Place(i).Row == sadeqa.South {
 			h.AddRect(ui.Rect{X: x, Y: mid, W: w, H: br.Y + br.H - mid + numH}, ui.Target{Kind: "hole", N: i})
 		} else {
 			h.AddRect(ui.Rect{X: x, Y: br.Y - numH, W: w, H: mid - br.Y + numH}, ui.Target{Kind: "hole", N: i})
@@ -709,10 +710,11 @@ func (b *sadeqaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 			b.keys = true
 			return 0, false
 		}
-		col, row := sadeqaScreen(b.cursor)
-		col = max(0, min(sadeqa.RowHoles-1, col+in.DX))
-		row = max(0, min(1, row+in.DY))
-		b.cursor = sadeqaFromScreen(col, row)
+		// The board is drawn as South sees it (South's row at the bottom): up is toward
+		// North's row.
+		if i, ok := sadeqa.Toward(b.cursor, in.DX, -in.DY); ok {
+			b.cursor = i
+		}
 	case ui.Activate:
 		if !b.keys {
 			b.keys = true
@@ -732,15 +734,18 @@ func (b *sadeqaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 
 // cycle is the next (or previous) hole on screen after the cursor that is a legal sowing.
 func (b *sadeqaBoard) cycle(forward bool) int {
-	col, row := sadeqaScreen(b.cursor)
-	at := row*sadeqa.RowHoles + col
-	for k := 1; k <= sadeqa.Holes; k++ {
+	at := 0
+	for n, i := range sadeqaReading {
+		if i == b.cursor {
+			at = n
+		}
+	}
+	for k := 1; k <= len(sadeqaReading); k++ {
 		d := k
 		if !forward {
 			d = -k
 		}
-		n := ((at+d)%sadeqa.Holes + sadeqa.Holes) % sadeqa.Holes
-		i := sadeqaFromScreen(n%sadeqa.RowHoles, n/sadeqa.RowHoles)
+		i := sadeqaReading[((at+d)%len(sadeqaReading)+len(sadeqaReading))%len(sadeqaReading)]
 		if b.legalHole(i) {
 			return i
 		}
@@ -748,20 +753,18 @@ func (b *sadeqaBoard) cycle(forward bool) int {
 	return b.cursor
 }
 
-// sadeqaScreen is where hole i lies on screen: its column from the left and its row (0 top).
-func sadeqaScreen(i int) (col, row int) {
-	if i < sadeqa.RowHoles {
-		return i, 1
+// sadeqaReading are the holes in the order they are read on screen: North's row (drawn on top,
+// as South sees the board) left to right, then South's row left to right.
+var sadeqaReading = func() (out [sadeqa.Holes]int) {
+	n := 0
+	for _, row := range []int{sadeqa.North, sadeqa.South} {
+		for col := 0; col < sadeqa.RowHoles; col++ {
+			out[n], _ = sadeqa.HoleAt(row, col)
+			n++
+		}
 	}
-	return sadeqa.Holes - 1 - i, 0
-}
-
-func sadeqaFromScreen(col, row int) int {
-	if row == 1 {
-		return col
-	}
-	return sadeqa.Holes - 1 - col
-}
+	return out
+}()
 
 // choose sows from hole i if that is a legal move, and says why not otherwise.
 func (b *sadeqaBoard) choose(i int) (rules.Move, bool) {
@@ -980,7 +983,7 @@ func (b *sadeqaBoard) drawCounts(dst *ebiten.Image) {
 	h := m.LineHeight(ui.SmallBold) * 0.82
 	for i, c := range b.cells {
 		y := c.Center.Y + R*0.98 - h*0.25
-		if i >= sadeqa.RowHoles {
+		if sadeqa.Place(i).Row == sadeqa.North {
 			y = c.Center.Y - R*0.98 + h*0.25
 		}
 		bg := sprites.Fade(sprites.Ink, 0.72)
@@ -1001,11 +1004,12 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 	dim := sprites.Fade(sprites.Mix(sprites.Wood, sprites.Ink, 0.5), 0.9)
 	for i, c := range b.cells {
 		y := br.Y + br.H + (b.numH-lh)/2
-		if i >= sadeqa.RowHoles {
+		row := sadeqa.Place(i).Row
+		if row == sadeqa.North {
 			y = br.Y - b.numH + (b.numH-lh)/2
 		}
 		col := dim
-		if b.toMove == i/sadeqa.RowHoles {
+		if b.toMove == row {
 			col = sprites.Ink
 		}
 		b.stamps.text(dst, m, sadeqaHoleNames()[i], st, c.Center.X, y, ui.Center, col)

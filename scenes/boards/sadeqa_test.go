@@ -42,18 +42,23 @@ func sadeqaKeyTo(hst *boardHost, b *sadeqaBoard, i int) (rules.Move, bool) {
 	if !b.keys {
 		hst.send(ui.Intent{Kind: ui.Move, DX: 1}) // the first arrow only shows the cursor
 	}
-	col, row := sadeqaScreen(i)
-	for {
-		c, r := sadeqaScreen(b.cursor)
+	// The rules say where the holes lie (columns from South's left, North's row above South's
+	// on a board seen from South's side); the arrows walk there.
+	col, row := sadeqa.Column(i), sadeqa.Place(i).Row
+	for n := 0; ; n++ {
+		if n > sadeqa.Holes {
+			hst.t.Fatalf("the arrows never reach hole %v (the cursor is on %v)", sadeqa.Place(i), sadeqa.Place(b.cursor))
+		}
+		c, r := sadeqa.Column(b.cursor), sadeqa.Place(b.cursor).Row
 		switch {
 		case c < col:
 			hst.send(ui.Intent{Kind: ui.Move, DX: 1})
 		case c > col:
 			hst.send(ui.Intent{Kind: ui.Move, DX: -1})
 		case r < row:
-			hst.send(ui.Intent{Kind: ui.Move, DY: 1})
-		case r > row:
 			hst.send(ui.Intent{Kind: ui.Move, DY: -1})
+		case r > row:
+			hst.send(ui.Intent{Kind: ui.Move, DY: 1})
 		default:
 			return hst.send(ui.Intent{Kind: ui.Activate})
 		}

@@ -529,10 +529,10 @@ func (b *seegaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (rul
 			}
 			return 0, false
 		}
-		f, r := b.cursor%seega.Size+in.DX, b.cursor/seega.Size-in.DY
-		f = max(0, min(seega.Size-1, f))
-		r = max(0, min(seega.Size-1, r))
-		b.cursor = r*seega.Size + f
+		// The board is drawn with rank 1 at the bottom: up is toward rank 5.
+		if sq, ok := seega.Toward(b.cursor, in.DX, -in.DY); ok {
+			b.cursor = sq
+		}
 	case ui.Activate:
 		if !b.keys {
 			b.keys = true
@@ -801,20 +801,19 @@ func (b *seegaBoard) drawCoordinates(dst *ebiten.Image) {
 	ink := sprites.Fade(sprites.Mix(sprites.Stone, sprites.Ink, 0.7), 0.75)
 	bottom := b.cells[0].Poly[2].Y
 	left := b.cells[0].Poly[0].X
+	// The files' names under the squares of rank 1, the ranks' beside those of file a, spelled
+	// as the rules spell squares.
 	for f := 0; f < seega.Size; f++ {
-		c := b.cells[f].Center
-		b.stamps.text(dst, b.m, seegaFiles[f], st, c.X, bottom+(s.Y+s.H-bottom)/2-lh/2, ui.Center, ink)
+		sq, _ := seega.SquareAt(f, 0)
+		c := b.cells[sq].Center
+		b.stamps.text(dst, b.m, seega.FileName(f), st, c.X, bottom+(s.Y+s.H-bottom)/2-lh/2, ui.Center, ink)
 	}
 	for r := 0; r < seega.Size; r++ {
-		c := b.cells[r*seega.Size].Center
-		b.stamps.text(dst, b.m, seegaRanks[r], st, s.X+(left-s.X)/2, c.Y-lh/2, ui.Center, ink)
+		sq, _ := seega.SquareAt(0, r)
+		c := b.cells[sq].Center
+		b.stamps.text(dst, b.m, seega.RankName(r), st, s.X+(left-s.X)/2, c.Y-lh/2, ui.Center, ink)
 	}
 }
-
-var (
-	seegaFiles = [seega.Size]string{"a", "b", "c", "d", "e"}
-	seegaRanks = [seega.Size]string{"1", "2", "3", "4", "5"}
-)
 
 func (b *seegaBoard) color(p int) sprites.PlayerColor {
 	if p >= 0 && p < len(b.env.Colors) {

@@ -50,19 +50,24 @@ func (hst *boardHost) keyTo(b *seegaBoard, sq int) (rules.Move, bool) {
 	if !b.keys {
 		hst.send(ui.Intent{Kind: ui.Move, DX: 1}) // the first arrow only shows the cursor
 	}
-	for b.cursor%seega.Size != sq%seega.Size {
-		dx := 1
-		if sq%seega.Size < b.cursor%seega.Size {
-			dx = -1
+	// Where the squares lie is the rules' to say (seega.FileRank); up the screen is up the
+	// ranks.
+	f, r := seega.FileRank(sq)
+	for n := 0; b.cursor != sq; n++ {
+		if n > 2*seega.Size {
+			hst.t.Fatalf("the arrows never reach %s (the cursor is on %s)", seega.SquareName(sq), seega.SquareName(b.cursor))
 		}
-		hst.send(ui.Intent{Kind: ui.Move, DX: dx})
-	}
-	for b.cursor/seega.Size != sq/seega.Size {
-		dy := -1 // up the screen is up the ranks
-		if sq/seega.Size < b.cursor/seega.Size {
-			dy = 1
+		cf, cr := seega.FileRank(b.cursor)
+		switch {
+		case cf < f:
+			hst.send(ui.Intent{Kind: ui.Move, DX: 1})
+		case cf > f:
+			hst.send(ui.Intent{Kind: ui.Move, DX: -1})
+		case cr < r:
+			hst.send(ui.Intent{Kind: ui.Move, DY: -1})
+		default:
+			hst.send(ui.Intent{Kind: ui.Move, DY: 1})
 		}
-		hst.send(ui.Intent{Kind: ui.Move, DY: dy})
 	}
 	return hst.send(ui.Intent{Kind: ui.Activate})
 }

@@ -276,7 +276,8 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 	for i := 0; i < sigeloued.CircuitLen; i++ {
 		s0, s1 := elOuedCircuitSq(p, i), elOuedCircuitSq(p, (i+1)%sigeloued.CircuitLen)
 		a, c := centre(s0), centre(s1)
-		if s0/sigeloued.Files == s1/sigeloued.Files {
+		f0, r0 := sigeloued.FileRow(s0)
+		if _, r1 := sigeloued.FileRow(s1); r0 == r1 {
 			from, to := a.Lerp(c, 0.4), a.Lerp(c, 0.6)
 			sprites.DrawCircuitArrow(dst, sprites.Pt{X: from.X + 1, Y: from.Y + 1}, sprites.Pt{X: to.X + 1, Y: to.Y + 1}, w, shadow)
 			sprites.DrawCircuitArrow(dst, from, to, w, col)
@@ -284,7 +285,7 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 		}
 		// A turn at the end of a row, outside the board's squares.
 		side := 1.0
-		if s0%sigeloued.Files == 0 {
+		if f0 == 0 {
 			side = -1
 		}
 		half := u * 0.5

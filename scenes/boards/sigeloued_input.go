@@ -66,14 +66,16 @@ func (b *elOuedBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 			}
 			return 0, false
 		}
-		f, r := b.cursor%sigeloued.Files, b.cursor/sigeloued.Files
-		if in.DY > 0 && r == 0 && b.picked >= 0 {
+		// The board is drawn as South sees it (row 1 at the bottom): down is toward row 1, and
+		// down from row 1 goes into the choice buttons under the board.
+		sq, ok := sigeloued.Toward(b.cursor, in.DX, -in.DY)
+		if !ok && in.DY > 0 && b.picked >= 0 {
 			b.inChoice = true
 			return 0, false
 		}
-		f = max(0, min(sigeloued.Files-1, f+in.DX))
-		r = max(0, min(sigeloued.Rows-1, r-in.DY))
-		b.cursor = r*sigeloued.Files + f
+		if ok {
+			b.cursor = sq
+		}
 	case ui.Next, ui.Prev:
 		b.keys = true
 		if b.inChoice && b.picked >= 0 {

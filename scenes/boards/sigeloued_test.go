@@ -179,8 +179,10 @@ func TestElOuedGameByKeys(t *testing.T) {
 			if guard > 20 {
 				t.Fatalf("the cursor does not reach %s", name)
 			}
-			df := sq%6 - b.cursor%6
-			dr := sq/6 - b.cursor/6
+			// Where the squares lie is the rules' to say; up the screen is up the rows.
+			f, r := sigeloued.FileRow(sq)
+			cf, cr := sigeloued.FileRow(b.cursor)
+			df, dr := f-cf, r-cr
 			in := ui.Intent{Kind: ui.Move}
 			switch {
 			case df > 0:

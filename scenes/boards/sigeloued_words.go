@@ -57,9 +57,9 @@ func elOuedMeaning(m sigeloued.Meaning) string {
 	// lost: no piece could use the throw's own value (the log says so too).
 	lost := len(m.Lost) > 0 && m.Lost[len(m.Lost)-1] == m.Value && m.Value > 0
 	switch {
-	case m.Big == 13:
+	case sigeloued.WorthOf(m.Big) == sigeloued.WorthThirteen:
 		return lang.T("oued.m.13")
-	case m.Big > 0:
+	case sigeloued.WorthOf(m.Big).Big():
 		return lang.T("oued.m.bigsix", m.Big)
 	case m.ExtraThrow > 0:
 		k := m.ExtraThrow
@@ -119,12 +119,12 @@ func (b *elOuedBoard) restLines() (string, string) {
 	case rules.PhaseMove:
 		v := due.Value
 		var now string
-		switch {
-		case due.FreeAll:
+		switch w := due.Worth(); {
+		case w.Big():
 			now = lang.T("oued.now.big", v)
-		case due.Frees:
+		case w == sigeloued.WorthSig:
 			now = lang.T("oued.now.sig")
-		case v == 6: // its own words: Arabic says the six as a word
+		case w == sigeloued.WorthSix: // its own words: Arabic says the six as a word
 			now = lang.T("oued.now.six")
 		default:
 			now = lang.T("oued.now.play", v)
