@@ -44,6 +44,9 @@ const (
 	Start = 1
 	// Gate is the sixth space from the end, where a piece waits for seven sigs.
 	Gate = 81
+	// FinalStretch is the first space of the final stretch (82..85), where the seventh sig at
+	// the gate moves a piece, out of the Ghoula's reach.
+	FinalStretch = Gate + 1
 	// Centre is the end of the race.
 	Centre = 86
 	// GateSigs is how many sigs a piece on the gate needs.
@@ -206,7 +209,7 @@ func (s *State) Apply(m rules.Move, ev *rules.Events) error {
 		s.gateSigs[p]++
 		ev.Add(rules.Event{Kind: rules.EvSigCounted, Player: p, From: Gate, Count: int(s.gateSigs[p]), Value: GateSigs})
 		if s.gateSigs[p] == GateSigs {
-			s.step(p, Gate, Gate+1, ev)
+			s.step(p, Gate, FinalStretch, ev)
 		}
 	default: // the final stretch, 82..85
 		v := PieceValue[w]

@@ -23,10 +23,10 @@ func init() {
 // advanced by the events while an animation is built.
 type esModel struct {
 	n      int
-	piece  [8]int // 0 the start, 1..50 the track, 51 escaped
-	wait   [8]int // sîgs counted on a trap
-	ghula  int    // -1 before it appears
-	order  [8]int // the escape order
+	piece  [essig.MaxPlayers]int // 0 the start, 1..50 the track, 51 escaped
+	wait   [essig.MaxPlayers]int // sîgs counted on a trap
+	ghula  int                   // -1 before it appears
+	order  [essig.MaxPlayers]int // the escape order
 	nEsc   int
 	toMove int
 	phase  rules.Phase

@@ -10,6 +10,8 @@ import (
 
 	"sig/audio"
 	"sig/rules"
+	"sig/rules/essig"
+	"sig/rules/sigwaduqqan"
 	"sig/scenes/stage"
 	"sig/scenes/ui"
 	"sig/sprites"
@@ -57,9 +59,12 @@ type raceActor struct {
 	Slot  int     // Es-Sîg: the ordinal shown under an escaped ring (0: none)
 }
 
+// raceSeats is the most players either race game has.
+const raceSeats = max(essig.MaxPlayers, sigwaduqqan.MaxPlayers)
+
 // racePose is the whole picture of the pieces: one actor per player and the Ghoula.
 type racePose struct {
-	P    [8]raceActor
+	P    [raceSeats]raceActor
 	G    raceActor
 	Glow float64 // the Ghoula's embers
 }

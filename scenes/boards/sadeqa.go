@@ -1048,7 +1048,7 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 func (b *sadeqaBoard) storeLabelW(p int) float64 {
 	d := b.table.Stores[p&1]
 	in := d.W - d.H*0.9
-	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, lang.N("sadeqa.score.captured", 80, 80, 80)))
+	need := math.Max(b.m.Measure(ui.SmallBold, b.name(p))+b.m.Pt(24), b.m.Measure(ui.Small, lang.N("sadeqa.score.captured", sadeqa.Seeds, sadeqa.Seeds, sadeqa.Seeds)))
 	return math.Max(in*0.25, math.Min(in*0.45, need))
 }
 

@@ -95,7 +95,8 @@ type elOuedPiece struct {
 type elOuedView struct {
 	toMove int
 	value  int // the value to play at a decision, 0 otherwise
-	// sq is the square of each piece (row*6+file, the board's cell), -1 once captured.
+	// sq is the square of each piece (the rules' square index, the board's cell), -1 once
+	// captured.
 	sq       [2][sigeloued.Pieces]int
 	freed    [2][sigeloued.Pieces]bool
 	captured [2]int

@@ -23,11 +23,11 @@ func init() {
 // *sigwaduqqan.State at rest, advanced by the events while an animation is built.
 type duqModel struct {
 	n       int
-	piece   [8]int  // 1..86
-	gate    [8]int  // sigs counted on the gate
-	lost    [8]bool // dragged home: out of the game
-	crowned [8]bool // reached the centre (crowned once its arrival is shown)
-	ghoula  int     // 1..80
+	piece   [sigwaduqqan.MaxPlayers]int  // 1..86
+	gate    [sigwaduqqan.MaxPlayers]int  // sigs counted on the gate
+	lost    [sigwaduqqan.MaxPlayers]bool // dragged home: out of the game
+	crowned [sigwaduqqan.MaxPlayers]bool // reached the centre (crowned once its arrival is shown)
+	ghoula  int                          // 1..80
 	toMove  int
 	over    bool
 }
@@ -69,7 +69,7 @@ func (b *duqqanBoard) Layout(m ui.Metrics, r ui.Rect) {
 	}
 	b.sprites.clear()
 	sq := r.S()
-	b.sp = sprites.LayoutSpiral(sigwaduqqan.Centre, sigwaduqqan.Gate, sigwaduqqan.Gate+1, sq.Inset(sq.W*0.015))
+	b.sp = sprites.LayoutSpiral(sigwaduqqan.Centre, sigwaduqqan.Gate, sigwaduqqan.FinalStretch, sq.Inset(sq.W*0.015))
 	b.sp.Start, b.spLang = lang.T("boards.start"), lang.Current()
 	if b.ready {
 		b.cur = b.pose(b.model)
