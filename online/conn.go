@@ -23,6 +23,10 @@ type Conn interface {
 // Dialer opens a connection to url (ws:// or wss://).
 type Dialer func(ctx context.Context, url string) (Conn, error)
 
+// Dial is the platform's Dialer: the page's WebSocket in the browser, github.com/coder/websocket
+// elsewhere (a test wraps it to play a flaky network).
+func Dial(ctx context.Context, url string) (Conn, error) { return dialPlatform(ctx, url) }
+
 // CloseError is a connection the other side closed with a WebSocket status and a reason.
 type CloseError struct {
 	Code   int

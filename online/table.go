@@ -32,6 +32,7 @@ type Table struct {
 	checked bool
 	present []wire.Presence
 	notes   []Note
+	seq     int64 // the last event taken: one both in the history and in a Poll is taken once
 }
 
 // NoteKind is what a Note tells the screen.
@@ -69,8 +70,16 @@ type Note struct {
 	Err     error
 }
 
-// NewTable follows s's match. The session may already hold events (a resume): Pump takes them.
-func NewTable(s *Session) *Table { return &Table{s: s} }
+// NewTable follows s's match. Whatever the session delivered before (the lobby polled it) is
+// taken from its history at once: the events so far, who is connected. Pump takes the rest.
+func NewTable(s *Session) *Table {
+	t := &Table{s: s, present: s.Presence()}
+	for _, ev := range s.Events() {
+		t.event(ev)
+	}
+	t.notes = nil // what came before the table is the history, not news
+	return t
+}
 
 // Session is the table's session.
 func (t *Table) Session() *Session { return t.s }
@@ -126,6 +135,10 @@ func (t *Table) take(u Update) {
 }
 
 func (t *Table) event(ev wire.Event) {
+	if ev.Seq <= t.seq {
+		return
+	}
+	t.seq = ev.Seq
 	switch ev.Kind {
 	case wire.EvOpen:
 		t.game, _ = games.Lookup(ev.Game)

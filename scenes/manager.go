@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/audio"
+	"sig/online"
 	"sig/rules"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -426,6 +427,9 @@ func defaultName(l lang.Lang, s Seat, i, humans, seats int) string {
 			return lang.In(l, "log.you")
 		}
 		return lang.In(l, "player.n", i+1)
+	}
+	if _, ok := s.Who.(online.Remote); ok {
+		return lang.In(l, "player.n", i+1) // a person at another screen
 	}
 	if seats-humans == 1 {
 		return lang.In(l, "player.computer.one") // the only computer needs no number

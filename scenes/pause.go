@@ -74,7 +74,9 @@ func newPause(m *Manager, p *play) *pause {
 	s.menu.Add(&ui.Button{ID: "rules", Label: lang.T("menu.rules"), Icon: ui.IconBook})
 	s.menu.Add(&ui.Button{ID: "settings", Label: lang.T("menu.settings"), Icon: ui.IconGear})
 	s.menu.Add(&ui.Button{ID: "export", Label: lang.T("saves.export")})
-	s.menu.Add(&ui.Button{ID: "restart", Label: lang.T("pause.restart")})
+	if p.net == nil { // an online match is not restarted from one screen: Rematch, at its end
+		s.menu.Add(&ui.Button{ID: "restart", Label: lang.T("pause.restart")})
+	}
 	s.menu.Add(&ui.Button{ID: "menu", Label: lang.T("menu.menu"), Icon: ui.IconBack})
 	return s
 }
@@ -102,7 +104,7 @@ func (s *pause) Update(in []ui.Intent) {
 		case "settings":
 			s.m.Goto(newSettingsScene(s.m, s))
 		case "export":
-			s.setNotice(exportRecord(s.under.d.Match().Record()))
+			s.setNotice(exportRecord(s.under.record()))
 		case "restart":
 			s.m.Goto(s.under.restart())
 		case "menu":

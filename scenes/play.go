@@ -47,6 +47,9 @@ type play struct {
 	// warmedAt is the frame (the manager's count) in which a picture was last painted ahead.
 	warmedAt int
 
+	// net is the online match's part (nil for a match at this screen only).
+	net *netPlay
+
 	saveFailed bool   // the autosave failed once (said once on the turn card)
 	saveNote   string // that failure, for the turn card once the move is shown
 	toolNames  bool   // the toolbar's names are written under its icons (a narrow panel)
@@ -146,7 +149,7 @@ func (s *play) Busy() bool { return s.q.Busy() }
 // which leaves the frame's time to the search (in the browser it shares the one thread);
 // its move, when it comes, is a change (Changes).
 func (s *play) Animating() bool {
-	if s.q.Busy() || s.dirty || s.d.Over() {
+	if s.q.Busy() || s.dirty || s.d.Over() || s.net != nil && s.net.animating() {
 		return true
 	}
 	a, ok := s.brd.(interface{ Animating() bool })
@@ -254,7 +257,7 @@ func (s *play) layoutPanel() {
 	mt := s.mt
 	gap := mt.Pt(10)
 	cols := s.topR.Columns(3, gap)
-	for i, id := range toolbar {
+	for i, id := range s.tools() {
 		if b := s.menu.Get(id); b != nil {
 			b.Rect = mt.Flip(cols[i], s.topR)
 			if s.toolNames {
@@ -282,11 +285,23 @@ func (s *play) layoutPanel() {
 	}
 	s.logR = ui.Rect{X: s.actR.X, Y: top, W: s.actR.W, H: math.Max(0, in.Bottom()-top)}
 	s.placeActions()
+	if s.net != nil {
+		s.net.layout(s)
+	}
 	s.rehit()
 }
 
 // toolbar are the buttons at the top of the panel, in their order.
 var toolbar = [...]string{"pause", "undo", "hints"}
+
+// tools are the toolbar's buttons: online, the emotes take undo's place (the server's history
+// is not undone).
+func (s *play) tools() [3]string {
+	if s.net != nil {
+		return [3]string{"pause", "emote", "hints"}
+	}
+	return toolbar
+}
 
 // toolName is the name written under toolbar button id on a narrow panel.
 func toolName(id string) string { return lang.T("play." + id) }
@@ -341,7 +356,12 @@ func (s *play) boardHasKeys() bool {
 }
 
 // human reports whether the player to act now is decided at this screen.
-func (s *play) human() bool { return s.d.Here() }
+func (s *play) human() bool {
+	if s.net != nil {
+		return s.net.ready() // online: the person's turn, with everything the server said shown
+	}
+	return s.d.Here()
+}
 
 // refresh rebuilds the panel's buttons for the position at rest.
 func (s *play) refresh() {
@@ -355,7 +375,11 @@ func (s *play) refresh() {
 	s.menu.Buttons = s.menu.Buttons[:0]
 	// The subs are the keys' names as printed on keyboards (space's is translated).
 	s.menu.Add(&ui.Button{ID: "pause", Label: lang.T("play.pause"), Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
-	s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: !s.d.CanUndo()})
+	if s.net != nil {
+		s.menu.Add(&ui.Button{ID: "emote", Label: lang.T("play.emote"), Sub: "E", Icon: ui.IconHint, Look: ui.Dark, Selected: s.net.strip, Disabled: s.net.tb.Mine() < 0})
+	} else {
+		s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: !s.d.CanUndo()})
+	}
 	s.menu.Add(&ui.Button{ID: "hints", Label: lang.T("play.hints"), Sub: "H", Icon: ui.IconHint, Look: ui.Dark, Selected: s.m.settings.Hints})
 	idle := !s.q.Busy() && st.Phase() != rules.PhaseOver && s.human()
 	s.menu.Add(&ui.Button{ID: "throw", Label: lang.T("play.throw"), Sub: lang.T("play.key.space"), Icon: ui.IconSticks, Look: ui.Primary, Hidden: !(idle && st.Phase() == rules.PhaseThrow)})
@@ -377,6 +401,9 @@ func (s *play) refresh() {
 		} else {
 			h.ShowHints(st, nil)
 		}
+	}
+	if s.net != nil {
+		s.net.buttons(s)
 	}
 	s.menu.Focus = -1
 	switch {
@@ -424,6 +451,12 @@ func (s *play) rehit() {
 func (s *play) Update(in []ui.Intent) {
 	s.env.Reduced = s.m.settings.Reduced // the settings may have changed during a pause
 	s.arena.Reduced = s.env.Reduced
+	if s.net != nil {
+		if s.net.pump(s); s.m.cur != Scene(s) {
+			return // a rematch began: its scene took over
+		}
+		s.net.tick(s)
+	}
 	busy := s.q.Busy()
 	for _, it := range in {
 		if it.Kind == ui.Back {
@@ -450,6 +483,14 @@ func (s *play) Update(in []ui.Intent) {
 				s.undo()
 			case 'h', 'H':
 				s.toggleHints()
+			case 'e', 'E':
+				if s.net != nil {
+					s.net.handle(s, "emote")
+				}
+			default:
+				if s.net != nil {
+					s.net.key(it.Rune)
+				}
 			}
 			continue
 		}
@@ -483,6 +524,10 @@ func (s *play) Update(in []ui.Intent) {
 			continue
 		}
 		click()
+		if s.net != nil && s.net.handle(s, id) {
+			busy = s.q.Busy()
+			continue
+		}
 		switch {
 		case id == "pause":
 			s.pause()
@@ -546,6 +591,8 @@ func (s *play) advance() {
 	}
 	st := s.d.State()
 	switch {
+	case s.net != nil:
+		s.net.advance(s)
 	case st.Phase() == rules.PhaseOver:
 		s.overWait += tick
 		if s.overWait >= resultsWait*s.waitFactor() {
@@ -588,6 +635,14 @@ func (s *play) computerTurn() {
 
 // throw throws the sticks for the person to act.
 func (s *play) throw() {
+	if s.net != nil {
+		// The server throws: the sticks tumble when its throw comes back (Table.Next).
+		if err := s.net.tb.Throw(); err != nil {
+			s.note = lang.T("play.refused")
+		}
+		s.refresh()
+		return
+	}
 	p, err := s.d.Throw()
 	if err != nil {
 		s.note = lang.T("play.refused")
@@ -599,6 +654,16 @@ func (s *play) throw() {
 // apply plays a person's decision mv (or a throw, with its faces for the arena). A refused move
 // is noted and changes nothing.
 func (s *play) apply(mv rules.Move, faces uint8) {
+	if s.net != nil {
+		// Shown at once and sent; taken back if the server refuses it (netPlay.refused).
+		p, err := s.net.tb.Play(mv)
+		if err != nil {
+			s.note = lang.T("play.refused")
+			return
+		}
+		s.played(p)
+		return
+	}
 	p, err := s.d.Play(mv, faces)
 	if err != nil {
 		s.note = lang.T("play.refused")
@@ -686,7 +751,7 @@ func (s *play) throwCaption(ev rules.Events, mover int) string {
 // undo goes back to before the last action of a person at the screen (against the computer:
 // your previous decision, with the computer's replies undone too).
 func (s *play) undo() {
-	if !s.d.CanUndo() {
+	if s.net != nil || !s.d.CanUndo() {
 		return
 	}
 	if err := s.d.Undo(); err != nil {
@@ -727,9 +792,22 @@ func (s *play) restart() *play {
 	return newPlay(s.m, s.g, s.players, s.m.nextSeed())
 }
 
+// record is the match's record: online, the round's as the server played it, with the seed
+// its throws came from once revealed.
+func (s *play) record() rules.Record {
+	if s.net != nil {
+		return s.net.tb.Record()
+	}
+	return s.d.Match().Record()
+}
+
 // leave drops the match's computer search.
 func (s *play) leave() {
 	s.d.Close()
+	if s.net != nil {
+		// The seat stays ours: the server shows it away, and the kept ticket takes it back.
+		s.net.tb.Session().Close()
+	}
 	s.logPic.Release()
 	s.turnPic.Release()
 }
@@ -738,6 +816,9 @@ func (s *play) Draw(dst *ebiten.Image) {
 	mt := s.mt
 	ui.Backdrop(dst, mt)
 	s.brd.Draw(dst)
+	if s.net != nil {
+		s.net.draw(s, dst)
+	}
 	ui.WoodPanel(dst, mt, s.panel)
 	s.drawTurn(dst)
 	if s.arenaR.W > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/online"
 	"sig/rules"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
@@ -18,6 +19,11 @@ type results struct {
 	overlay
 	rows  []resultRow
 	table ui.Rect
+	// fair is what an online match's results say of its throws (empty offline, or with no
+	// sticks); unfair makes it loud.
+	fair   string
+	unfair bool
+	fairY  float64
 }
 
 type resultRow struct {
@@ -32,6 +38,9 @@ func newResults(m *Manager, p *play) *results {
 	out := rules.Outcome{Ranks: p.d.State().Ranks()}
 	if en, ok := p.d.State().(rules.Ender); ok {
 		out = en.Outcome()
+	}
+	if p.net != nil {
+		out = s.online(p, out)
 	}
 	ranks := out.Ranks
 	for i, pl := range p.players {
@@ -64,7 +73,13 @@ func newResults(m *Manager, p *play) *results {
 	default:
 		s.title = lang.T("results.over")
 	}
-	s.menu.Add(&ui.Button{ID: "again", Label: lang.T("results.again"), Icon: ui.IconPlay, Look: ui.Primary})
+	again := lang.T("results.again")
+	if p.net != nil {
+		again = lang.T("net.rematch")
+	}
+	if p.net == nil || p.net.tb.Mine() >= 0 {
+		s.menu.Add(&ui.Button{ID: "again", Label: again, Icon: ui.IconPlay, Look: ui.Primary})
+	}
 	s.menu.Add(&ui.Button{ID: "replay", Label: lang.T("saves.replay.watch"), Icon: ui.IconPlay})
 	s.menu.Add(&ui.Button{ID: "export", Label: lang.T("saves.export")})
 	s.menu.Add(&ui.Button{ID: "menu", Label: lang.T("menu.menu"), Icon: ui.IconBack})
@@ -75,10 +90,29 @@ func (s *results) Name() string { return "results" }
 
 func (s *results) Layout(mt ui.Metrics) {
 	rowH := mt.Pt(40)
-	s.table = s.layoutCard(mt, float64(len(s.rows))*rowH+mt.Pt(16))
+	fairH := 0.0
+	if s.fair != "" {
+		fairH = 2*mt.LineHeight(ui.Small) + mt.Pt(8)
+	}
+	s.table = s.layoutCard(mt, float64(len(s.rows))*rowH+mt.Pt(16)+fairH)
+	s.fairY = s.table.Bottom() - fairH + mt.Pt(4)
+	s.table.H -= fairH
 }
 
 func (s *results) Update(in []ui.Intent) {
+	if n := s.under.net; n != nil {
+		for _, no := range n.tb.Pump() {
+			switch no.Kind {
+			case online.NRound: // a rematch: every seat goes on to the next game
+				s.m.Goto(onlinePlaying(s.m, n.tb))
+				return
+			case online.NRefused:
+				if no.Refusal != nil {
+					s.setNotice(reasonWords(no.Refusal.Reason))
+				}
+			}
+		}
+	}
 	for _, it := range in {
 		if it.Kind == ui.Back {
 			s.m.Goto(newTitle(s.m))
@@ -87,6 +121,11 @@ func (s *results) Update(in []ui.Intent) {
 		switch s.menu.Handle(it) {
 		case "again":
 			click()
+			if n := s.under.net; n != nil {
+				n.tb.Session().Rematch()
+				s.setNotice(lang.T("net.rematch.asked"))
+				continue
+			}
 			s.m.Goto(s.under.restart())
 			return
 		case "replay":
@@ -95,9 +134,10 @@ func (s *results) Update(in []ui.Intent) {
 			return
 		case "export":
 			click()
-			s.setNotice(exportRecord(s.under.d.Match().Record()))
+			s.setNotice(exportRecord(s.under.record()))
 		case "menu":
 			click()
+			s.under.leave()
 			s.m.Goto(newTitle(s.m))
 			return
 		}
@@ -107,6 +147,22 @@ func (s *results) Update(in []ui.Intent) {
 func (s *results) Draw(dst *ebiten.Image) {
 	s.drawCard(dst)
 	mt := s.mt
+	if s.fair != "" {
+		c := sprites.Olive
+		if s.unfair {
+			c = sprites.Terracotta
+		}
+		st := ui.Small
+		if s.unfair {
+			st = ui.SmallBold
+		}
+		for i, l := range mt.Wrap(s.fair, st, s.table.W) {
+			if i == 2 {
+				break
+			}
+			mt.Text(dst, l, st, s.table.CX(), s.fairY+float64(i)*mt.LineHeight(st), ui.Center, c)
+		}
+	}
 	y := s.table.Y + mt.Pt(8)
 	rowH := math.Min(mt.Pt(40), (s.table.H-mt.Pt(8))/float64(max(1, len(s.rows))))
 	// The ranks' column: 50 points, or the widest rank's words (ordinals, large text).
@@ -135,4 +191,27 @@ func (s *results) Draw(dst *ebiten.Image) {
 		mt.TextStart(dst, mt.Ellipsize(who, ui.Body, name.W), ui.Body, name, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.Body))/2, sprites.Ink)
 		y += rowH
 	}
+}
+
+// online is an online match's outcome: the server's ranks when the game was ended for a player
+// gone (the rules' position is not over then), and what the fairness check found.
+func (s *results) online(p *play, out rules.Outcome) rules.Outcome {
+	tb := p.net.tb
+	if ev := tb.Over(); ev != nil && ev.Why != "finished" && len(ev.Ranks) == len(p.players) {
+		out = rules.Outcome{Ranks: ev.Ranks}
+		for i, r := range ev.Ranks {
+			if r == 1 {
+				out.Winners = append(out.Winners, i)
+			}
+		}
+	}
+	if p.g.Sticks == rules.NoSticks {
+		return out
+	}
+	if err := tb.Fair(); err != nil {
+		s.fair, s.unfair = lang.T("net.fair.failed", err.Error()), true
+	} else {
+		s.fair = lang.T("net.fair.ok")
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func playRandom(t *testing.T, p *play, rng *rand.Rand, n int) {
 	}
 }
 
-func wire(t *testing.T, s rules.State) string {
+func wireJSON(t *testing.T, s rules.State) string {
 	t.Helper()
 	b, err := json.Marshal(s.Wire())
 	if err != nil {
@@ -58,7 +58,7 @@ func samePlay(t *testing.T, a, b *play) {
 	if !a.d.State().Equal(b.d.State()) {
 		t.Fatalf("restored state\n%v\nwant\n%v", b.d.State(), a.d.State())
 	}
-	if wa, wb := wire(t, a.d.State()), wire(t, b.d.State()); wa != wb {
+	if wa, wb := wireJSON(t, a.d.State()), wireJSON(t, b.d.State()); wa != wb {
 		t.Fatalf("restored wire %s, want %s", wb, wa)
 	}
 	ra, rb := a.d.Match().Record(), b.d.Match().Record()

@@ -1,0 +1,207 @@
+package scenes
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"sig/online"
+	"sig/rules"
+	"sig/scenes/lang"
+	"sig/server"
+	"sig/wire"
+)
+
+// matchServer runs a real match server for the test (embedded NATS in a temporary folder,
+// WebSockets on 127.0.0.1) and gives its WebSocket address.
+func matchServer(t *testing.T) string {
+	t.Helper()
+	st, err := server.OpenStore(context.Background(), server.StoreConfig{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{Store: st, Rate: 1000, Burst: 1000})
+	hs := httptest.NewServer(srv.Handler(nil))
+	t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
+	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
+}
+
+// spoiler is a network that spoils the next move sent when armed (the server then refuses a
+// move the screen thought legal).
+type spoiler struct {
+	mu    sync.Mutex
+	armed bool
+}
+
+func (sp *spoiler) dial(ctx context.Context, url string) (online.Conn, error) {
+	c, err := online.Dial(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	return &spoilConn{Conn: c, sp: sp}, nil
+}
+
+type spoilConn struct {
+	online.Conn
+	sp *spoiler
+}
+
+func (c *spoilConn) Write(ctx context.Context, b []byte) error {
+	var m wire.ClientMsg
+	c.sp.mu.Lock()
+	if c.sp.armed && json.Unmarshal(b, &m) == nil && m.T == wire.TMove && m.Move != "throw" {
+		c.sp.armed = false
+		m.Move = "a1-a1"
+		b = wire.EncodeClient(m)
+	}
+	c.sp.mu.Unlock()
+	return c.Conn.Write(ctx, b)
+}
+
+// onlinePair opens a match of game for two people, each at a screen of their own: the host's
+// session creates it, the guest's joins with the invite, the host starts it, and each screen
+// shows it in the play scene.
+func onlinePair(t *testing.T, url, game string, guestDial online.Dialer) (host, guest *Manager) {
+	t.Helper()
+	hs := online.New(online.Config{URL: url})
+	gs := online.New(online.Config{URL: url, Dial: guestDial})
+	t.Cleanup(hs.Close)
+	t.Cleanup(gs.Close)
+	hs.Create(game, []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}})
+	waitFor(t, "the invite", func() bool { hs.Poll(); return len(hs.Invites()) > 0 })
+	iv := hs.Invites()[0]
+	gs.Join(hs.Ticket().Match, iv.Seat, iv.Secret)
+	waitFor(t, "the guest's seat", func() bool { gs.Poll(); return gs.Seat() == 1 })
+	hs.Start()
+	started := func(s *online.Session) bool {
+		s.Poll()
+		for _, ev := range s.Events() {
+			if ev.Kind == wire.EvStart {
+				return true
+			}
+		}
+		return false
+	}
+	waitFor(t, "the start", func() bool { return started(hs) && started(gs) })
+	host, guest = newTest(t, Config{}), newTest(t, Config{})
+	host.Goto(newOnlinePlay(host, hs))
+	guest.Goto(newOnlinePlay(guest, gs))
+	want(t, host, "play")
+	want(t, guest, "play")
+	return host, guest
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within 15 s", what)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// frames runs both screens, a person at each tapping the first thing offered on their turn,
+// until cond holds.
+func frames(t *testing.T, ms []*Manager, limit time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for !cond() {
+		if time.Now().After(deadline) {
+			for _, m := range ms {
+				if p, ok := m.Current().(*play); ok {
+					t.Logf("%s: %d moves, turn %d, note %q", m.Current().Name(), p.d.Match().Moves(), p.d.State().ToMove(), p.note)
+				}
+			}
+			t.Fatalf("%s: not within %s", what, limit)
+		}
+		for _, m := range ms {
+			p, ok := m.Current().(*play)
+			if ok && p.human() && !p.Busy() {
+				act(t, m, p)
+				continue
+			}
+			step(m)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func onlineScene(m *Manager) *play {
+	switch s := m.Current().(type) {
+	case *play:
+		return s
+	case *results:
+		return s.under
+	}
+	return nil
+}
+
+// TestOnlinePlayToTheEnd: two screens play a whole Es-Sîg through the server, each tapping
+// the throw button and the moves on its turn: both reach the results with the same position,
+// the results say the throws were checked against the revealed seed, each seat shows as
+// connected, and Rematch on one screen starts the next game on both.
+func TestOnlinePlayToTheEnd(t *testing.T) {
+	url := matchServer(t)
+	host, guest := onlinePair(t, url, "es-sig", nil)
+	ms := []*Manager{host, guest}
+	hp, gp := onlineScene(host), onlineScene(guest)
+	if hp.net.stateWord(1) != hp.net.stateWord(0) || gp.net.state(0) != "here" {
+		t.Fatalf("presence: the host sees the guest %q, the guest sees the host %q", hp.net.state(1), gp.net.state(0))
+	}
+	frames(t, ms, 120*time.Second, "the results", func() bool {
+		return host.Current().Name() == "results" && guest.Current().Name() == "results"
+	})
+	a, b := onlineScene(host).d.State(), onlineScene(guest).d.State()
+	if !a.Equal(b) || a.Phase() != rules.PhaseOver {
+		t.Fatalf("the screens end apart:\n%s\n%s", a, b)
+	}
+	for _, m := range ms {
+		r := m.Current().(*results)
+		if r.unfair || !strings.Contains(r.fair, "seed") {
+			t.Fatalf("the results say of the throws: %q (unfair %v)", r.fair, r.unfair)
+		}
+	}
+	rec := onlineScene(guest).record()
+	done, err := rules.Replay(onlineScene(guest).g, rec)
+	if err != nil || !done.State.Equal(a) || rec.Seed == 0 {
+		t.Fatalf("the record (seed %d, %v) does not replay to the end shown", rec.Seed, err)
+	}
+	tap(t, guest, "again")
+	frames(t, ms, 20*time.Second, "the rematch", func() bool {
+		h, g := onlineScene(host), onlineScene(guest)
+		return host.Current().Name() == "play" && guest.Current().Name() == "play" && h.net.tb.Round() == 2 && g.net.tb.Round() == 2
+	})
+}
+
+// TestOnlineRefusedMoveTakenBack: the server refuses a move the screen thought legal (the
+// guest's network spoils it on the way): the move, shown at once, is taken back, the turn card
+// says why, and the game goes on.
+func TestOnlineRefusedMoveTakenBack(t *testing.T) {
+	url := matchServer(t)
+	sp := &spoiler{}
+	host, guest := onlinePair(t, url, "seega", sp.dial)
+	ms := []*Manager{host, guest}
+	gp := onlineScene(guest)
+	frames(t, ms, 30*time.Second, "the guest's turn", func() bool { return gp.human() && !gp.Busy() })
+	before := gp.d.State().Clone()
+	sp.mu.Lock()
+	sp.armed = true
+	sp.mu.Unlock()
+	made := before.FormatMove(gp.legal[0])
+	decide(t, guest, gp)
+	if gp.d.State().Equal(before) {
+		t.Fatal("the move was not shown at once")
+	}
+	waitFor(t, "the refusal", func() bool { step(guest); return gp.note != "" && gp.d.State().Equal(before) })
+	if w := lang.T("net.refused.move", made, lang.T("net.reason.illegal")); gp.note != w {
+		t.Fatalf("the turn card says %q, want %q", gp.note, w)
+	}
+	moves := gp.d.Match().Moves()
+	frames(t, ms, 30*time.Second, "the game going on", func() bool { return onlineScene(host).d.Match().Moves() > moves+2 })
+}
