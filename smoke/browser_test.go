@@ -4,9 +4,14 @@ package smoke
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"log"
 	"net"
 	"net/http"
+	"net/http/httputil"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -138,6 +143,8 @@ func TestBrowser(t *testing.T) {
 	// The loading bar counts real bytes: on a slow line (1 MB/s, no cache) it is part-way
 	// along while sig.wasm downloads.
 	loadingScreen(t, ctx, b, url, filepath.Join(out, "browser-loading.png"))
+	// A download that fails, at once or part-way, says so and offers to try again.
+	failedDownloads(t, ctx, b, url, out)
 
 	// Bad input and a browser without what Sig needs: a clear message, never a blank page.
 	for _, c := range []struct{ name, query, without, want string }{
@@ -565,3 +572,129 @@ func loadingScreen(t *testing.T, ctx context.Context, b *browser, url, path stri
 	}
 	t.Errorf("the loading bar never stood between 30%% and 90%% on a 1 MB/s line (values seen: %v)", seen)
 }
+
+// failedDownloads loads the page with sig.wasm refused by the network, then with the connection
+// dropped part-way through its download (no cache, no service worker), and checks that the
+// loader says the game could not be downloaded and offers to try again.
+func failedDownloads(t *testing.T, ctx context.Context, b *browser, url, out string) {
+	t.Helper()
+	call := func(method string, params map[string]any) {
+		t.Helper()
+		if err := b.call(ctx, b.session, method, params, nil); err != nil {
+			t.Fatalf("%s: %v", method, err)
+		}
+	}
+	call("Network.enable", nil)
+	call("Network.setCacheDisabled", map[string]any{"cacheDisabled": true})
+	call("Network.setBypassServiceWorker", map[string]any{"bypass": true})
+	defer func() {
+		call("Network.setBlockedURLs", map[string]any{"urls": []string{}})
+		call("Network.setBypassServiceWorker", map[string]any{"bypass": false})
+		call("Network.setCacheDisabled", map[string]any{"cacheDisabled": false})
+	}()
+	check := func(name, want string) {
+		t.Helper()
+		var state []string
+		for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			state = nil
+			if err := b.eval(ctx, `[document.documentElement.dataset.sigState || '',
+				(document.getElementById('sig-problem-title') || {}).textContent || '',
+				(document.getElementById('sig-problem-text') || {}).textContent || '',
+				String(!(document.getElementById('sig-retry') || {hidden: true}).hidden)]`, &state); err != nil {
+				continue // the page between documents
+			}
+			if len(state) == 4 && state[0] != "loading" && state[0] != "" {
+				break
+			}
+		}
+		if len(state) != 4 || state[0] != "problem" {
+			t.Errorf("%s: the loader is in state %q, want its problem screen", name, state)
+			return
+		}
+		said := state[1] + ": " + state[2]
+		if !strings.Contains(said, want) {
+			t.Errorf("%s: the page says %q, want it to mention %q", name, said, want)
+		}
+		if state[3] != "true" {
+			t.Errorf("%s: no button to try again", name)
+		}
+		data, err := b.screenshot(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(out, "browser-"+name+".png")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %s", path, said)
+	}
+
+	// Refused outright: the request for sig.wasm fails.
+	call("Network.setBlockedURLs", map[string]any{"urls": []string{"*.wasm"}})
+	if err := b.navigate(ctx, "about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(ctx, url); err != nil {
+		t.Fatal(err)
+	}
+	check("download-refused", "could not be downloaded")
+	call("Network.setBlockedURLs", map[string]any{"urls": []string{}})
+
+	// Cut part-way: a server in front of the site's that sends sig.wasm's headers and the first
+	// part of its body, then drops the connection.
+	cutURL := cuttingProxy(t, url)
+	if err := b.navigate(ctx, "about:blank"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.navigate(ctx, cutURL); err != nil {
+		t.Fatal(err)
+	}
+	check("download-cut", "stopped part-way")
+}
+
+// cuttingProxy serves site (on 127.0.0.1, until the test ends) as it is, but drops the
+// connection part-way through the body of any .wasm file; it returns its address.
+func cuttingProxy(t *testing.T, site string) string {
+	t.Helper()
+	upstream, err := neturl.Parse(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(upstream)
+	proxy.ModifyResponse = func(r *http.Response) error {
+		if strings.HasSuffix(r.Request.URL.Path, ".wasm") && r.ContentLength > 0 {
+			r.Body = &cutBody{r: r.Body, left: r.ContentLength / 3}
+		}
+		return nil
+	}
+	// The copy's error ends the response with the connection closed, as a network cut does.
+	proxy.ErrorLog = log.New(io.Discard, "", 0)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: proxy, ErrorLog: log.New(io.Discard, "", 0)}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String() + "/"
+}
+
+// cutBody reads the first left bytes of r, then fails.
+type cutBody struct {
+	r    io.ReadCloser
+	left int64
+}
+
+func (c *cutBody) Read(p []byte) (int, error) {
+	if c.left <= 0 {
+		return 0, errors.New("cut")
+	}
+	if int64(len(p)) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	return n, err
+}
+
+func (c *cutBody) Close() error { return c.r.Close() }

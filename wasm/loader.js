@@ -133,24 +133,63 @@
   }
 
   // instantiate compiles the module while it downloads, counting the bytes as they arrive.
+  //
+  // When the server names the type application/wasm (sigserve does, and so does the service
+  // worker's copy), the response itself goes to WebAssembly.instantiateStreaming and a clone
+  // of it is read only to move the bar: compiling the browser's own Response, with its URL,
+  // lets Chromium keep the compiled code beside the cached file and skip compiling on the next
+  // visit. Elsewhere (a static host with another type), the bytes are passed through a counting
+  // stream into a Response of the right type, which compiles as it streams but is never cached.
   async function instantiate(response, imports) {
     const total = expectedSize(response);
     showProgress(0, total);
     if (!response.body || typeof ReadableStream !== 'function') {
       const bytes = await response.arrayBuffer();
-      showProgress(bytes.byteLength, bytes.byteLength);
+      downloaded(bytes.byteLength, bytes.byteLength);
       return (await WebAssembly.instantiate(bytes, imports)).instance;
+    }
+    const type = (response.headers.get('Content-Type') || '').split(';')[0].trim().toLowerCase();
+    if (typeof WebAssembly.instantiateStreaming === 'function' && type === 'application/wasm') {
+      const reader = response.clone().body.getReader();
+      let loaded = 0;
+      const count = async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            downloaded(loaded, total);
+            return;
+          }
+          loaded += value.byteLength;
+          showProgress(loaded, total);
+        }
+      };
+      // The count ends when the body does: complete, or cut short (the compilation then fails
+      // too, and the count says why).
+      const counting = count().then(() => null, (e) => e);
+      try {
+        return (await WebAssembly.instantiateStreaming(response, imports)).instance;
+      } catch (e) {
+        reader.cancel().catch(() => {});
+        const cut = await counting;
+        throw cut ? new DownloadCut(cut, loaded, total) : e;
+      }
     }
     const reader = response.body.getReader();
     let loaded = 0;
+    let cut = null;
     const counted = new ReadableStream({
       async pull(controller) {
-        const { done, value } = await reader.read();
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          cut = e;
+          throw e;
+        }
+        const { done, value } = chunk;
         if (done) {
-          root.dataset.sigDownloadedMs = performance.now().toFixed(0);
           controller.close();
-          showProgress(total || loaded, total || loaded);
-          showStatus('Preparing the game…');
+          downloaded(loaded, total);
           return;
         }
         loaded += value.byteLength;
@@ -164,11 +203,35 @@
     // The copy carries the right type whatever the server sent, so streaming compilation
     // works on any static host.
     const typed = new Response(counted, { headers: { 'Content-Type': 'application/wasm' } });
-    if (typeof WebAssembly.instantiateStreaming === 'function') {
-      return (await WebAssembly.instantiateStreaming(typed, imports)).instance;
+    try {
+      if (typeof WebAssembly.instantiateStreaming === 'function') {
+        return (await WebAssembly.instantiateStreaming(typed, imports)).instance;
+      }
+      const bytes = await typed.arrayBuffer();
+      return (await WebAssembly.instantiate(bytes, imports)).instance;
+    } catch (e) {
+      throw cut ? new DownloadCut(cut, loaded, total) : e;
     }
-    const bytes = await typed.arrayBuffer();
-    return (await WebAssembly.instantiate(bytes, imports)).instance;
+  }
+
+  // DownloadCut is a download of sig.wasm that stopped part-way (the network went, say), as
+  // against a complete file that would not compile.
+  class DownloadCut extends Error {
+    constructor(cause, loaded, total) {
+      super(cause && cause.message ? cause.message : String(cause));
+      this.loaded = loaded;
+      this.total = total;
+    }
+  }
+
+  // downloaded marks the end of the download (data-sig-downloaded-ms) and fills the bar.
+  function downloaded(loaded, total) {
+    if (root.dataset.sigDownloadedMs) {
+      return;
+    }
+    root.dataset.sigDownloadedMs = performance.now().toFixed(0);
+    showProgress(total || loaded, total || loaded);
+    showStatus('Preparing the game…');
   }
 
   function gameArgs() {
@@ -370,7 +433,15 @@
     try {
       instance = await instantiate(response, go.importObject);
     } catch (e) {
-      problem('Sig could not start', 'The game did not load (' + e.message + '). Reload to try again.', true);
+      if (e instanceof DownloadCut) {
+        // In the bytes that travel, as the bar's line says them.
+        const fraction = e.total > 0 ? Math.min(1, e.loaded / e.total) : 0;
+        const part = onWire > 0 && fraction > 0 ? ' after ' + mb(fraction * onWire) + ' of ' + mb(onWire) + ' MB'
+          : e.total > 0 ? ' after ' + mb(Math.min(e.loaded, e.total)) + ' of ' + mb(e.total) + ' MB' : '';
+        problem('Sig could not be downloaded', 'The download stopped part-way' + part + ' (' + e.message + '). Check the connection and try again.', true);
+      } else {
+        problem('Sig could not start', 'The game did not load (' + e.message + '). Reload to try again.', true);
+      }
       return;
     }
     root.dataset.sigLoadedMs = performance.now().toFixed(0);
