@@ -8,6 +8,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/sigeloued"
+	"sig/scenes/lang"
 	"sig/scenes/stage"
 	"sig/scenes/ui"
 )
@@ -332,6 +333,53 @@ func TestElOuedMeanings(t *testing.T) {
 		st := elOuedAt(t, c.pos)
 		if got := elOuedMeaning(sigeloued.MeaningOf(st, c.throw)); got != c.want {
 			t.Errorf("throw %d at\n%s\nmeans %q, want %q", c.throw, st, got, c.want)
+		}
+	}
+}
+
+// TestElOuedSaysWhatIsDue throws through the match, as the play scene does, and reads the
+// banner's first line at the decision that follows, against RULINGS.md: a plain throw is played
+// by a freed piece; a sig frees a piece or steps a freed one; after a six polished its 6 is
+// played first and then the next throw's value, and a sig makes 7; among the extra throws of a
+// first six rough the first sig makes 13 (7 and 13 move one piece or free all).
+func TestElOuedSaysWhatIsDue(t *testing.T) {
+	defer lang.Set(lang.Current())
+	lang.Set(lang.English)
+	const home = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\n"
+	const freed = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  s4 .  s5\n1 S0 S1 S2 S3 .  .\n"
+	for _, c := range []struct {
+		pos    string
+		throws []int
+		want   string
+	}{
+		{freed + "thrown=11", []int{3}, "Play the 3 with a freed piece"},
+		{freed + "thrown=11", []int{5}, "Sig: free a piece, or step a freed one"},
+		{freed + "thrown=11", []int{6, 2}, "Play the 6 with a freed piece, then the 2"},
+		{freed + "thrown=11", []int{6, 6}, "Play the 6 with a freed piece"}, // and throw again after
+		{freed + "thrown=11", []int{6, 1}, "7: move one piece 7, or free all"},
+		{home + "thrown=00", []int{0, 1}, "13: move one piece 13, or free all"},
+	} {
+		hst, b := elOuedHost(t, 1280, 800)
+		hst.setState(elOuedAt(t, c.pos))
+		hst.b.Sync(hst.st)
+		for _, n := range c.throws {
+			hst.apply(rules.ThrowMove(n))
+			hst.drain(2000, nil)
+		}
+		if hst.st.Phase() != rules.PhaseMove {
+			t.Fatalf("throws %v at\n%s\nleave no decision: %s", c.throws, c.pos, hst.st)
+		}
+		if got, _ := b.restLines(); got != c.want {
+			t.Errorf("throws %v at\n%s\nsay %q, want %q", c.throws, c.pos, got, c.want)
+		}
+		// Arabic says a six polished's 6 as a word ("the six"), other values as figures: the
+		// board tells the six from a plain value by what the rules say it is.
+		if strings.HasPrefix(c.want, "Play the 6 ") {
+			lang.Set(lang.Arabic)
+			if got, _ := b.restLines(); !strings.HasPrefix(got, "العب الستة بقطعة محررة") {
+				t.Errorf("throws %v say in Arabic %q, want the six as a word", c.throws, got)
+			}
+			lang.Set(lang.English)
 		}
 	}
 }
