@@ -77,14 +77,20 @@ var (
 	ctx     *eaudio.Context // nil until Resume found a device
 	voices  []*eaudio.Player
 
-	// pcm holds each sound as 32-bit float little-endian stereo, ready for the context.
+	// pcm holds each sound as 32-bit float little-endian stereo, ready for the context, once
+	// it has first played (pcmOf).
 	pcm [numSounds][]byte
 )
 
-func init() {
-	for s := Sound(0); s < numSounds; s++ {
+// pcmOf is sound s's samples, synthesized the first time it plays rather than at start-up,
+// where all of them took a noticeable share of the browser game's time to its first frame
+// (1.5 MB of samples, before any sound can play: the context opens on the first tap). mu must
+// be held.
+func pcmOf(s Sound) []byte {
+	if pcm[s] == nil {
 		pcm[s] = synthesize(s).bytes()
 	}
+	return pcm[s]
 }
 
 // Play starts sound s at the current volume. It is a silent no-op while muted, before Resume,
@@ -102,7 +108,7 @@ func Play(s Sound) {
 	if len(voices) >= maxVoices {
 		return
 	}
-	p, err := ctx.NewPlayerF32(bytes.NewReader(pcm[s]))
+	p, err := ctx.NewPlayerF32(bytes.NewReader(pcmOf(s)))
 	if err != nil {
 		return
 	}

@@ -92,7 +92,10 @@ func TestSynthesisIsDeterministic(t *testing.T) {
 func TestPCMIsStereoFloat32(t *testing.T) {
 	for s := Sound(0); s < numSounds; s++ {
 		c := synthesize(s)
-		if got, want := len(pcm[s]), len(c.l)*8; got != want {
+		mu.Lock()
+		got := len(pcmOf(s))
+		mu.Unlock()
+		if want := len(c.l) * 8; got != want {
 			t.Errorf("%v: %d bytes, want %d (2 channels × 4 bytes × %d samples)", s, got, want, len(c.l))
 		}
 	}

@@ -3,6 +3,7 @@ package sprites
 import (
 	"bytes"
 	_ "embed"
+	"sync"
 	"unicode"
 
 	"github.com/go-text/typesetting/font"
@@ -22,13 +23,14 @@ var (
 	arabicTTF []byte
 )
 
-var regularSrc, boldSrc, arabicSrc *text.GoTextFaceSource
-
-func init() {
-	regularSrc = mustSource(regularTTF)
-	boldSrc = mustSource(boldTTF)
-	arabicSrc = mustSource(arabicTTF)
-}
+// The fonts are parsed when first drawn with, not at start-up: parsing is a share of the
+// browser game's time to its first frame, and a player reading English or French never needs
+// the Arabic face.
+var (
+	regularSrc = sync.OnceValue(func() *text.GoTextFaceSource { return mustSource(regularTTF) })
+	boldSrc    = sync.OnceValue(func() *text.GoTextFaceSource { return mustSource(boldTTF) })
+	arabicSrc  = sync.OnceValue(func() *text.GoTextFaceSource { return mustSource(arabicTTF) })
+)
 
 // mustSource parses an embedded font; a broken embed is a build defect, not bad input.
 func mustSource(b []byte) *text.GoTextFaceSource {
@@ -41,9 +43,9 @@ func mustSource(b []byte) *text.GoTextFaceSource {
 
 // Face is the Latin face at size pixels, bold or regular.
 func Face(bold bool, size float64) text.Face {
-	src := regularSrc
+	src := regularSrc()
 	if bold {
-		src = boldSrc
+		src = boldSrc()
 	}
 	return &text.GoTextFace{Source: src, Size: size}
 }
@@ -63,15 +65,15 @@ func FaceFor(s string, bold bool, size float64) text.Face {
 // ArabicFace is Noto Naskh Arabic at size pixels (drawn a tenth larger, to match the Latin
 // face's x-height), shaped right to left so that its letters join. It has no bold.
 func ArabicFace(size float64) text.Face {
-	return &text.GoTextFace{Source: arabicSrc, Size: size * 1.1, Direction: text.DirectionRightToLeft}
+	return &text.GoTextFace{Source: arabicSrc(), Size: size * 1.1, Direction: text.DirectionRightToLeft}
 }
 
 // FaceRTL is the Latin face shaped right to left: for the punctuation inside an Arabic phrase
 // that Naskh lacks (brackets, which right-to-left shaping mirrors, %, the ellipsis).
 func FaceRTL(bold bool, size float64) text.Face {
-	src := regularSrc
+	src := regularSrc()
 	if bold {
-		src = boldSrc
+		src = boldSrc()
 	}
 	return &text.GoTextFace{Source: src, Size: size, Direction: text.DirectionRightToLeft}
 }
@@ -79,7 +81,7 @@ func FaceRTL(bold bool, size float64) text.Face {
 // ArabicHas reports whether the Arabic face has a glyph for r (the font is subset: it has the
 // Arabic block, digits and a little punctuation, no Latin letters).
 func ArabicHas(r rune) bool {
-	f, ok := arabicSrc.UnsafeInternal().(*font.Face)
+	f, ok := arabicSrc().UnsafeInternal().(*font.Face)
 	if !ok {
 		return unicode.Is(unicode.Arabic, r)
 	}

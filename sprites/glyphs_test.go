@@ -35,10 +35,10 @@ func missing(l lang.Lang, s string) []rune {
 		if r == '\n' || r == '\t' {
 			continue
 		}
-		if arabic && has(arabicSrc, r) {
+		if arabic && has(arabicSrc(), r) {
 			continue
 		}
-		if !has(regularSrc, r) || !has(boldSrc, r) {
+		if !has(regularSrc(), r) || !has(boldSrc(), r) {
 			if !strings.ContainsRune(string(out), r) {
 				out = append(out, r)
 			}
