@@ -85,6 +85,12 @@ func allOver(ps []*player) bool {
 // twoServers starts a three-node NATS cluster on loopback and two servers on it, and returns
 // the servers' WebSocket addresses.
 func twoServers(t *testing.T, cfg Config) [2]string {
+	wsURL, _ := twoServersStores(t, cfg)
+	return wsURL
+}
+
+// twoServersStores is twoServers, with the servers' stores.
+func twoServersStores(t *testing.T, cfg Config) ([2]string, [2]*Store) {
 	if testing.Short() {
 		t.Skip("starts a NATS cluster")
 	}
@@ -94,6 +100,7 @@ func twoServers(t *testing.T, cfg Config) [2]string {
 	}
 	t.Cleanup(stop)
 	var wsURL [2]string
+	var stores [2]*Store
 	for i := range wsURL {
 		st, err := OpenStore(context.Background(), StoreConfig{URL: urls[i], Replicas: 3})
 		if err != nil {
@@ -105,8 +112,9 @@ func twoServers(t *testing.T, cfg Config) [2]string {
 		srv := New(c)
 		t.Cleanup(func() { srv.Close(); st.Close() })
 		wsURL[i] = startWS(t, srv)
+		stores[i] = st
 	}
-	return wsURL
+	return wsURL, stores
 }
 
 // TestClusterPresence: a seat connected to the other server shows as connected, then away
@@ -130,10 +138,46 @@ func TestClusterPresence(t *testing.T) {
 	checkFair(t, host.events, 1)
 }
 
+// TestClusterPresencePrompt: what one server knows of the seats connected to the other
+// follows at once — a match loaded on the second server asks the first who is there, a seat
+// that connects or goes is told, and a server that dies (its connections to NATS cut, no word
+// from it) is forgotten with its seats after three missed heartbeats. The old design sent
+// beacons every 10 s and forgot a server after 30 s; the limit here (3 s) would fail it.
+func TestClusterPresencePrompt(t *testing.T) {
+	wsURL, stores := twoServersStores(t, Config{Heartbeat: 200 * time.Millisecond})
+	const prompt = 3 * time.Second
+	n := 0
+	ps := table(t, "sadeqa", 2, func(name string) *player {
+		n++
+		return newPlayer(t, name, dialWS(t, wsURL[n%2]))
+	})
+	host, guest := ps[0], ps[1] // host on server 1, guest on server 0 (which loaded the match to join it)
+	waitPresenceWithin(t, guest, 0, "here", prompt)
+	waitPresenceWithin(t, host, 1, "here", prompt)
+	guest.l.close()
+	waitPresenceWithin(t, host, 1, "away", prompt)
+	back := newPlayer(t, "guest again", dialWS(t, wsURL[0]))
+	guest.carryOver(back, guest.sent)
+	back.send(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key, Last: guest.last()})
+	back.expect(wire.TJoined)
+	waitPresenceWithin(t, host, 1, "here", prompt)
+	// Server 0 dies: no goodbye, its heartbeats stop.
+	for _, l := range stores[0].lanes {
+		l.nc.Close()
+	}
+	waitPresenceWithin(t, host, 1, "away", prompt)
+}
+
 // waitPresence reads until p's latest presence shows seat in state.
 func waitPresence(t *testing.T, p *player, seat int, state string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	waitPresenceWithin(t, p, seat, state, 15*time.Second)
+}
+
+// waitPresenceWithin is waitPresence, giving up after d.
+func waitPresenceWithin(t *testing.T, p *player, seat int, state string, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
 	for presenceOf(p, seat) != state {
 		if time.Now().After(deadline) {
 			t.Fatalf("%s: seat %d shows %q, waited for %q", p.name, seat, presenceOf(p, seat), state)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -32,6 +31,7 @@ type cmd struct {
 	detach   bool     // s is gone
 	thought  *thought // a computer seat's search finished
 	beacon   *beacon  // another process said which seats are connected to it
+	gone     string   // another process stopped (its seats are no longer connected)
 	remote   bool     // events were stored by another writer: catch up
 	stored   *wire.Event
 	storedAt uint64 // stream sequence of stored
@@ -53,33 +53,17 @@ type seatState struct {
 	left     bool
 	computer bool // taken over by the computer
 	sessions map[*Session]struct{}
-	// elsewhere is when each other server process last said the seat's player is connected to it.
-	elsewhere map[string]time.Time
+	// elsewhere holds the other server processes that said the seat's player is connected to
+	// them (their beacons; a process that stops is forgotten: presence.go).
+	elsewhere map[string]bool
 	since     time.Time // when its player was last seen connected (or the match loaded)
 }
-
-// beaconEvery is how often a process tells the others which seats are connected to it; a seat
-// not mentioned for beaconTTL is no longer counted there.
-const (
-	beaconEvery = 10 * time.Second
-	beaconTTL   = 3 * beaconEvery
-)
 
 // local reports whether the seat's player is connected to this process.
 func (ss *seatState) local() bool { return len(ss.sessions) > 0 }
 
 // here reports whether the seat's player is connected to any process.
-func (ss *seatState) here() bool {
-	if ss.local() {
-		return true
-	}
-	for _, at := range ss.elsewhere {
-		if time.Since(at) < beaconTTL {
-			return true
-		}
-	}
-	return false
-}
+func (ss *seatState) here() bool { return ss.local() || len(ss.elsewhere) > 0 }
 
 // match is one match in memory, owned by its goroutine (run): nothing here is touched from
 // elsewhere, except pending (under the server's lock) and the inbox.
@@ -87,10 +71,11 @@ type match struct {
 	srv     *Server
 	id      string
 	log     *slog.Logger
-	inbox   chan cmd
-	wake    atomic.Bool // another writer stored events: catch up
-	sub     *nats.Subscription
-	beacons *nats.Subscription
+	ctx     context.Context // the server's, for this match's goroutine alone
+	inbox   chan *cmd
+	wake    atomic.Bool        // another writer stored events: catch up
+	sub     *nats.Subscription // events stored by any process (shared stores only)
+	beacons *nats.Subscription // other processes' word on their seats (shared stores only)
 
 	pending int // commands on their way from load (guarded by srv.mu)
 
@@ -111,7 +96,7 @@ type match struct {
 }
 
 func newMatch(srv *Server, id string, md *meta, rev uint64) *match {
-	return &match{srv: srv, id: id, meta: md, metaRev: rev, inbox: make(chan cmd, 256),
+	return &match{srv: srv, id: id, meta: md, metaRev: rev, inbox: make(chan *cmd, 256),
 		log: srv.log.With("match", id), watchers: map[*Session]struct{}{}}
 }
 
@@ -125,30 +110,9 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 	m.game = g
 	for _, sm := range m.meta.Seats {
 		m.seats = append(m.seats, seatState{kind: sm.Kind, level: sm.Level, sessions: map[*Session]struct{}{},
-			elsewhere: map[string]time.Time{}, since: time.Now()})
+			elsewhere: map[string]bool{}, since: time.Now()})
 	}
-	var err error
-	m.beacons, err = m.srv.st.nc.Subscribe(beaconSubject+m.id, func(msg *nats.Msg) {
-		var b beacon
-		if json.Unmarshal(msg.Data, &b) != nil || b.Proc == m.srv.proc {
-			return
-		}
-		select {
-		case m.inbox <- cmd{beacon: &b}:
-		default:
-		}
-	})
-	if err != nil {
-		return err
-	}
-	m.sub, err = m.srv.st.subscribe(m.id, func(ev wire.Event, seq uint64) {
-		select {
-		case m.inbox <- cmd{remote: true, stored: &ev, storedAt: seq}:
-		default: // the inbox is full: the next command catches up from the stream
-			m.wake.Store(true)
-		}
-	})
-	if err != nil {
+	if err := m.srv.listen(m); err != nil {
 		return err
 	}
 	if !fresh {
@@ -157,47 +121,30 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 	return nil
 }
 
-func (m *match) close() {
-	if m.sub != nil {
-		m.sub.Unsubscribe()
-	}
-	if m.beacons != nil {
-		m.beacons.Unsubscribe()
-	}
-}
+func (m *match) close() { m.srv.unlisten(m) }
 
-// beaconSubject carries, on core NATS, which seats of a match are connected to which process.
-const beaconSubject = "sig.p."
-
-// beacon is one process's word on the seats connected to it.
-type beacon struct {
-	Proc  string `json:"proc"`
-	Seats []int  `json:"seats"`
-}
-
-// sendBeacon tells the other processes which seats are connected here.
-func (m *match) sendBeacon() {
-	b := beacon{Proc: m.srv.proc, Seats: []int{}}
-	for i, ss := range m.seats {
-		if ss.local() {
-			b.Seats = append(b.Seats, i)
-		}
-	}
-	data, _ := json.Marshal(b)
-	m.srv.st.nc.Publish(beaconSubject+m.id, data)
-}
-
-// heard takes in another process's beacon.
+// heard takes in another process's beacon: the seats connected to it now.
 func (m *match) heard(b *beacon) {
 	before := m.hereSet()
-	now := time.Now()
 	for i := range m.seats {
 		delete(m.seats[i].elsewhere, b.Proc)
 	}
 	for _, n := range b.Seats {
 		if n >= 0 && n < len(m.seats) {
-			m.seats[n].elsewhere[b.Proc] = now
+			m.seats[n].elsewhere[b.Proc] = true
 		}
+	}
+	m.presenceChanged(before)
+	if b.Ask {
+		m.sendBeacon(false) // it has just loaded the match: tell it who is here
+	}
+}
+
+// forgetProc drops what a process that stopped had said.
+func (m *match) forgetProc(proc string) {
+	before := m.hereSet()
+	for i := range m.seats {
+		delete(m.seats[i].elsewhere, proc)
 	}
 	m.presenceChanged(before)
 }
@@ -238,7 +185,7 @@ func (m *match) hold() {
 func (m *match) send(c cmd) {
 	c.at = time.Now()
 	select {
-	case m.inbox <- c:
+	case m.inbox <- &c:
 	case <-m.srv.ctx.Done():
 	}
 }
@@ -247,23 +194,27 @@ func (m *match) send(c cmd) {
 // nobody has been connected for a while and no computer is thinking.
 func (m *match) run() {
 	defer m.srv.wg.Done()
+	ctx, cancel := context.WithCancel(m.srv.ctx)
+	defer cancel()
+	m.ctx = ctx
 	idle := time.NewTimer(m.srv.cfg.Idle)
 	defer idle.Stop()
-	tick := time.NewTicker(beaconEvery)
-	defer tick.Stop()
+	// On a shared store, tell the other processes who is connected here and ask them the same;
+	// after that, beacons go on every change, and again now and then in case one was lost.
+	var refresh <-chan time.Time
+	if m.srv.st.shared() {
+		m.sendBeacon(true)
+		tick := time.NewTicker(beaconRefresh)
+		defer tick.Stop()
+		refresh = tick.C
+	}
 	for {
 		select {
 		case <-m.srv.ctx.Done():
 			m.close()
 			return
-		case <-tick.C:
-			m.presenceChanged(m.hereSet()) // beacons from elsewhere expire
-			for _, ss := range m.seats {
-				if ss.local() {
-					m.sendBeacon()
-					break
-				}
-			}
+		case <-refresh:
+			m.sendBeacon(false)
 			continue
 		case c := <-m.inbox:
 			m.do(c)
@@ -297,13 +248,15 @@ func (m *match) unload() bool {
 	return true
 }
 
-func (m *match) do(c cmd) {
+func (m *match) do(c *cmd) {
 	if c.held {
 		m.srv.mu.Lock()
 		m.pending--
 		m.srv.mu.Unlock()
 	}
-	ctx, cancel := context.WithTimeout(m.srv.ctx, 10*time.Second)
+	// Each command's deadline hangs off the match's own context, not the server's: thousands
+	// of matches registering with one parent context queued on its lock under load.
+	ctx, cancel := context.WithTimeout(m.ctx, 10*time.Second)
 	defer cancel()
 	if c.stored != nil {
 		// An event stored by this or another process: the next one is applied as it comes, a
@@ -327,13 +280,15 @@ func (m *match) do(c cmd) {
 		m.detach(c.s)
 	case c.beacon != nil:
 		m.heard(c.beacon)
+	case c.gone != "":
+		m.forgetProc(c.gone)
 	case c.thought != nil:
 		m.played(ctx, c.thought)
 	default:
 		// A write that loses the race to another writer catches up and tries again: the
 		// command is judged against the state that includes what the other wrote.
 		for try := 0; ; try++ {
-			r := m.handle(ctx, c)
+			r := m.handle(ctx, *c)
 			if r != nil && r != errConflictRefusal && try == 0 && m.srv.st.shared() {
 				// Another process may have stored what would change the answer (a seat taken
 				// there) without its copy having arrived yet: look before refusing.
@@ -677,7 +632,7 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	s.sendMsg(greet)
 	m.replay(s, last)
 	m.broadcast(m.presence())
-	m.sendBeacon()
+	m.sendBeacon(false)
 	return nil
 }
 
@@ -695,7 +650,7 @@ func (m *match) detach(s *Session) {
 		ss := &m.seats[i]
 		if _, ok := ss.sessions[s]; ok {
 			delete(ss.sessions, s)
-			m.sendBeacon()
+			m.sendBeacon(false)
 			if !ss.here() {
 				ss.since = time.Now()
 				m.log.Info("seat away", "seat", i)
@@ -844,6 +799,14 @@ func (m *match) choose(ctx context.Context, seat int, msg wire.ClientMsg) *wire.
 // at most Thinkers at a time) for a decision.
 func (m *match) drive(ctx context.Context) {
 	for m.playing() && m.thinking == 0 {
+		if m.rm.State.Phase() == rules.PhaseOver {
+			// The last move came from another process (or its end was not stored yet): the
+			// end is written here, or read back if the other wrote it first; never searched.
+			if r := m.finish(ctx); r == errConflictRefusal && m.catchUp(ctx) == nil {
+				continue
+			}
+			return
+		}
 		seat := m.rm.State.ToMove()
 		if !m.isComputer(seat) {
 			return

@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
 	"sig/rules/games"
@@ -46,8 +47,11 @@ type Config struct {
 	// Rate is how many messages a second one connection may send, Burst how many at once
 	// (defaults 10 and 20: far more than a person needs).
 	Rate, Burst float64
-	Log         *slog.Logger
-	Metrics     *Metrics
+	// Heartbeat is how often this process tells the others sharing the store that it is
+	// alive (default 1 s); one silent for three is taken as gone, with its players.
+	Heartbeat time.Duration
+	Log       *slog.Logger
+	Metrics   *Metrics
 }
 
 // Server keeps the matches this process serves.
@@ -62,6 +66,13 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+
+	// On a shared store (presence.go): what NATS delivers, the subscriptions' matches, and when
+	// each other process was last heard from.
+	inbound chan *nats.Msg
+	subs    sync.Map // *nats.Subscription → *match
+	aliveMu sync.Mutex
+	alive   map[string]time.Time
 
 	mu       sync.Mutex
 	matches  map[string]*match
@@ -95,11 +106,21 @@ func New(cfg Config) *Server {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics(nil)
 	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = time.Second
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{
+	srv := &Server{
 		cfg: cfg, proc: newSecret()[:10], st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
 		ctx: ctx, cancel: cancel, matches: map[string]*match{}, queue: map[string]*Session{},
 	}
+	if err := srv.startShared(); err != nil {
+		// Only a closed connection refuses a subscription: the store's checks report it.
+		srv.log.Error("listening to the other servers", "err", err)
+	}
+	srv.wg.Add(1)
+	go srv.sweep()
+	return srv
 }
 
 // Close stops every match goroutine (what they stored stays stored), closes the WebSocket

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"sig/wire"
@@ -26,7 +27,12 @@ type Session struct {
 	lastFill time.Time
 	refused  int
 
+	// writing is when the write under way began (Unix nanoseconds), 0 when none is: a write
+	// waiting too long is cut off (Server.sweep) by hangUp, which closes the connection.
+	writing atomic.Int64
+
 	mu      sync.Mutex
+	hangUp  func()
 	match   *match // the match this session is in, nil if none
 	seat    int    // its seat, -1 for a spectator
 	out     [][]byte

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"time"
 
@@ -29,12 +30,29 @@ const (
 )
 
 // Store is the JetStream state of the matches: an embedded NATS server, or an external cluster.
+//
+// It talks to NATS over several connections (lanes), each match always over the same one: one
+// connection's lock and (for the embedded server) its in-process pipe were where thousands of
+// matches' writes queued behind each other under load (BENCHMARKS.md, "Match server").
 type Store struct {
 	embedded *natsserver.Server
-	nc       *nats.Conn
-	js       jetstream.JetStream
-	stream   jetstream.Stream
-	kv       jetstream.KeyValue
+	lanes    []lane
+	nc       *nats.Conn // lanes[0]'s: subscriptions and presence
+}
+
+// lane is one connection to NATS and the JetStream handles over it.
+type lane struct {
+	nc     *nats.Conn
+	js     jetstream.JetStream
+	stream jetstream.Stream
+	kv     jetstream.KeyValue
+}
+
+// lane is the connection for key (a match id or a short code).
+func (st *Store) lane(key string) *lane {
+	h := fnv.New32a()
+	h.Write([]byte(key))
+	return &st.lanes[h.Sum32()%uint32(len(st.lanes))]
 }
 
 // StoreConfig says where the matches are kept.
@@ -44,17 +62,23 @@ type StoreConfig struct {
 	// URL is an external NATS cluster's address; its streams get Replicas replicas.
 	URL      string
 	Replicas int
+	// Conns is how many connections to NATS the store spreads the matches over (default 4).
+	Conns int
 }
 
 // OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
 // to it in-process), or connects to cfg.URL, and makes sure the stream and bucket exist.
 func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	st := &Store{}
-	var err error
+	if cfg.Conns < 1 {
+		cfg.Conns = 4
+	}
+	var connect func() (*nats.Conn, error)
 	if cfg.URL == "" {
 		if cfg.Dir == "" {
 			return nil, errors.New("the store needs a data folder or a NATS URL")
 		}
+		var err error
 		st.embedded, err = natsserver.NewServer(&natsserver.Options{
 			ServerName: "sigserver", JetStream: true, StoreDir: cfg.Dir,
 			DontListen: true, NoSigs: true, NoLog: true,
@@ -67,23 +91,35 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 			st.embedded.Shutdown()
 			return nil, errors.New("embedded NATS did not start within 30s")
 		}
-		st.nc, err = nats.Connect("", nats.InProcessServer(st.embedded), nats.Name("sigserver"))
+		connect = func() (*nats.Conn, error) {
+			return nats.Connect("", nats.InProcessServer(st.embedded), nats.Name("sigserver"))
+		}
 		cfg.Replicas = 1
 	} else {
-		st.nc, err = nats.Connect(cfg.URL, nats.Name("sigserver"), nats.MaxReconnects(-1))
+		connect = func() (*nats.Conn, error) {
+			return nats.Connect(cfg.URL, nats.Name("sigserver"), nats.MaxReconnects(-1))
+		}
 		if cfg.Replicas < 1 {
 			cfg.Replicas = 3
 		}
 	}
-	if err != nil {
-		st.Close()
-		return nil, fmt.Errorf("connecting to NATS: %w", err)
+	for range cfg.Conns {
+		nc, err := connect()
+		if err != nil {
+			st.Close()
+			return nil, fmt.Errorf("connecting to NATS: %w", err)
+		}
+		js, err := jetstream.New(nc)
+		if err != nil {
+			nc.Close()
+			st.Close()
+			return nil, err
+		}
+		st.lanes = append(st.lanes, lane{nc: nc, js: js})
 	}
-	if st.js, err = jetstream.New(st.nc); err != nil {
-		st.Close()
-		return nil, err
-	}
+	st.nc = st.lanes[0].nc
 	// A cluster just started may not have elected its JetStream leader yet: try for a while.
+	var err error
 	for try := 0; ; try++ {
 		if err = st.setup(ctx, cfg.Replicas); err == nil || try == 30 || ctx.Err() != nil {
 			break
@@ -97,10 +133,10 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	return st, nil
 }
 
-// setup makes sure the stream and the bucket exist.
+// setup makes sure the stream and the bucket exist, and opens them on every lane.
 func (st *Store) setup(ctx context.Context, replicas int) error {
-	var err error
-	st.stream, err = st.js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	js := st.lanes[0].js
+	_, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: streamName, Subjects: []string{eventSubject + "*"},
 		Storage: jetstream.FileStorage, Replicas: replicas,
 		// Direct reads may be answered by a replica that lags; with one replica there is none.
@@ -110,7 +146,7 @@ func (st *Store) setup(ctx context.Context, replicas int) error {
 	if err != nil {
 		return fmt.Errorf("the matches' stream: %w", err)
 	}
-	st.kv, err = st.js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	_, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
 		Bucket: bucketName, Storage: jetstream.FileStorage, Replicas: replicas, History: 1,
 	})
 	if err != nil {
@@ -119,19 +155,25 @@ func (st *Store) setup(ctx context.Context, replicas int) error {
 	if replicas > 1 {
 		// A bucket reads directly from any replica, which may lag behind a write made a moment
 		// ago through another server (a seat just taken, a round's secret): read from the leader.
-		kvs, err := st.js.Stream(ctx, "KV_"+bucketName)
+		kvs, err := js.Stream(ctx, "KV_"+bucketName)
 		if err != nil {
 			return err
 		}
 		cfg := kvs.CachedInfo().Config
 		if cfg.AllowDirect {
 			cfg.AllowDirect = false
-			if _, err := st.js.UpdateStream(ctx, cfg); err != nil {
+			if _, err := js.UpdateStream(ctx, cfg); err != nil {
 				return fmt.Errorf("the matches' bucket: %w", err)
 			}
 		}
-		if st.kv, err = st.js.KeyValue(ctx, bucketName); err != nil {
-			return err
+	}
+	for i := range st.lanes {
+		l := &st.lanes[i]
+		if l.stream, err = l.js.Stream(ctx, streamName); err != nil {
+			return fmt.Errorf("the matches' stream: %w", err)
+		}
+		if l.kv, err = l.js.KeyValue(ctx, bucketName); err != nil {
+			return fmt.Errorf("the matches' bucket: %w", err)
 		}
 	}
 	return nil
@@ -139,9 +181,9 @@ func (st *Store) setup(ctx context.Context, replicas int) error {
 
 // Close disconnects and stops the embedded server, if any (after flushing what it holds).
 func (st *Store) Close() {
-	if st.nc != nil {
-		st.nc.Drain()
-		st.nc.Close()
+	for _, l := range st.lanes {
+		l.nc.Drain()
+		l.nc.Close()
 	}
 	if st.embedded != nil {
 		st.embedded.Shutdown()
@@ -163,7 +205,7 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 	msg := nats.NewMsg(eventSubject + id)
 	msg.Data = data
 	msg.Header.Set(seqHeader, strconv.FormatInt(ev.Seq, 10))
-	ack, err := st.js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(last))
+	ack, err := st.lane(id).js.PublishMsg(ctx, msg, jetstream.WithExpectLastSequencePerSubject(last))
 	if err != nil {
 		var apiErr *jetstream.APIError
 		if errors.As(err, &apiErr) && (apiErr.ErrorCode == jetstream.JSErrCodeStreamWrongLastSequence ||
@@ -180,7 +222,7 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wire.Event, uint64, error) {
 	var evs []wire.Event
 	for {
-		raw, err := st.stream.GetMsg(ctx, after+1, jetstream.WithGetMsgSubject(eventSubject+id))
+		raw, err := st.lane(id).stream.GetMsg(ctx, after+1, jetstream.WithGetMsgSubject(eventSubject+id))
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
 			return evs, after, nil
 		}
@@ -198,12 +240,13 @@ func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wir
 
 // getMeta reads a match's secrets, with the revision to update them by.
 func (st *Store) getMeta(ctx context.Context, id string) (*meta, uint64, error) {
-	e, err := st.kv.Get(ctx, "m."+id)
+	kv := st.lane(id).kv
+	e, err := kv.Get(ctx, "m."+id)
 	// On a cluster, a read may be answered by a replica that has not got a match created a
 	// moment ago on another server yet: look again a few times before saying there is none.
 	for wait := 50 * time.Millisecond; errors.Is(err, jetstream.ErrKeyNotFound) && st.shared() && wait < 2*time.Second; wait *= 2 {
 		time.Sleep(wait)
-		e, err = st.kv.Get(ctx, "m."+id)
+		e, err = kv.Get(ctx, "m."+id)
 	}
 	if err != nil {
 		return nil, 0, err
@@ -222,10 +265,11 @@ func (st *Store) putMeta(ctx context.Context, id string, m *meta, rev uint64) (u
 	if err != nil {
 		return 0, err
 	}
+	kv := st.lane(id).kv
 	if rev == 0 {
-		return st.kv.Create(ctx, "m."+id, b)
+		return kv.Create(ctx, "m."+id, b)
 	}
-	return st.kv.Update(ctx, "m."+id, b, rev)
+	return kv.Update(ctx, "m."+id, b, rev)
 }
 
 // codeEntry is where a short code leads.
@@ -236,16 +280,17 @@ type codeEntry struct {
 
 func (st *Store) putCode(ctx context.Context, code string, e codeEntry) error {
 	b, _ := json.Marshal(e)
-	_, err := st.kv.Create(ctx, "c."+code, b)
+	_, err := st.lane(code).kv.Create(ctx, "c."+code, b)
 	return err
 }
 
 func (st *Store) getCode(ctx context.Context, code string) (codeEntry, error) {
 	var e codeEntry
-	v, err := st.kv.Get(ctx, "c."+code)
+	kv := st.lane(code).kv
+	v, err := kv.Get(ctx, "c."+code)
 	for wait := 50 * time.Millisecond; errors.Is(err, jetstream.ErrKeyNotFound) && st.shared() && wait < 2*time.Second; wait *= 2 {
 		time.Sleep(wait)
-		v, err = st.kv.Get(ctx, "c."+code)
+		v, err = kv.Get(ctx, "c."+code)
 	}
 	if err != nil {
 		return e, err
@@ -254,27 +299,17 @@ func (st *Store) getCode(ctx context.Context, code string) (codeEntry, error) {
 	return e, err
 }
 
-// subscribe delivers the events other writers store for match id (republished by the stream).
-func (st *Store) subscribe(id string, f func(ev wire.Event, streamSeq uint64)) (*nats.Subscription, error) {
-	return st.nc.Subscribe(republished+id, func(m *nats.Msg) {
-		var ev wire.Event
-		if json.Unmarshal(m.Data, &ev) != nil {
-			return
-		}
-		seq, _ := strconv.ParseUint(m.Header.Get(jetstream.SequenceHeader), 10, 64)
-		f(ev, seq)
-	})
-}
-
 // shared reports whether other server processes may write to the same matches (an external
 // NATS rather than the embedded one).
 func (st *Store) shared() bool { return st.embedded == nil }
 
 // Check reports whether the store answers (for /healthz).
 func (st *Store) Check(ctx context.Context) error {
-	if !st.nc.IsConnected() {
-		return errors.New("not connected to NATS")
+	for _, l := range st.lanes {
+		if !l.nc.IsConnected() {
+			return errors.New("not connected to NATS")
+		}
 	}
-	_, err := st.stream.Info(ctx)
+	_, err := st.lanes[0].stream.Info(ctx)
 	return err
 }

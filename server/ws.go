@@ -37,20 +37,25 @@ func (srv *Server) Handler(origins []string) http.Handler {
 	})
 }
 
-// serve runs one connection: this goroutine reads, another writes.
+// serve runs one connection: this goroutine reads, another writes. Reads and writes take no
+// context of their own (a context with a deadline costs a timer and a callback for each
+// message, thousands a second under load): the server's shutdown reaches the writer, which
+// closes the connection, and a write stuck on a client that reads nothing is cut off by sweep.
 func (srv *Server) serve(c *websocket.Conn, remote string) {
 	s := srv.NewSession(remote)
+	s.mu.Lock()
+	s.hangUp = func() { c.CloseNow() }
+	s.mu.Unlock()
 	srv.track(s, true)
 	defer srv.track(s, false)
-	ctx, cancel := context.WithCancel(srv.ctx)
-	defer cancel()
+	gone := make(chan struct{}) // the client's side is gone: nothing more to write
 	written := make(chan struct{})
 	go func() {
 		defer close(written)
-		srv.write(ctx, c, s)
+		srv.write(c, s, gone)
 	}()
 	for {
-		typ, b, err := c.Read(ctx)
+		typ, b, err := c.Read(context.Background())
 		if err != nil {
 			break
 		}
@@ -58,25 +63,28 @@ func (srv *Server) serve(c *websocket.Conn, remote string) {
 			s.refuse(0, wire.Refuse(wire.ReasonBadMessage, "messages are JSON text, not binary"))
 			continue
 		}
-		s.Handle(ctx, b)
+		s.Handle(srv.ctx, b)
 	}
+	close(gone)
 	s.Close()
-	cancel()
 	<-written
 	c.CloseNow()
 }
 
 // write sends what the session queues, pings a quiet client, and closes the connection with
 // the reason when the session ends.
-func (srv *Server) write(ctx context.Context, c *websocket.Conn, s *Session) {
+func (srv *Server) write(c *websocket.Conn, s *Session, gone <-chan struct{}) {
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	flush := func() error {
-		for _, b := range s.Take() {
-			wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-			err := c.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
+		msgs := s.Take()
+		if len(msgs) == 0 {
+			return nil
+		}
+		s.writing.Store(time.Now().UnixNano())
+		defer s.writing.Store(0)
+		for _, b := range msgs {
+			if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
 				return err
 			}
 		}
@@ -84,13 +92,17 @@ func (srv *Server) write(ctx context.Context, c *websocket.Conn, s *Session) {
 	}
 	for {
 		select {
+		case <-gone:
+			return
 		case <-s.Ready():
 			if flush() != nil {
 				c.CloseNow()
 				return
 			}
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
+			// Not under the server's context: 10,000 connections' pings queued on its lock.
+			// A shutdown closes the connection, which ends the ping too.
+			pctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
 			err := c.Ping(pctx)
 			cancel()
 			if err != nil && !errors.Is(err, context.Canceled) {
@@ -98,6 +110,11 @@ func (srv *Server) write(ctx context.Context, c *websocket.Conn, s *Session) {
 				return
 			}
 		case <-s.Done():
+			select {
+			case <-gone:
+				return
+			default:
+			}
 			flush()
 			status := websocket.StatusPolicyViolation
 			if srv.ctx.Err() != nil {
@@ -105,12 +122,43 @@ func (srv *Server) write(ctx context.Context, c *websocket.Conn, s *Session) {
 			}
 			c.Close(status, s.Why())
 			return
-		case <-ctx.Done():
-			if srv.ctx.Err() != nil {
-				flush()
-				c.Close(websocket.StatusGoingAway, "the server is shutting down")
-			}
+		case <-srv.ctx.Done():
+			flush()
+			c.Close(websocket.StatusGoingAway, "the server is shutting down")
 			return
+		}
+	}
+}
+
+// sweep cuts off the connections whose write has waited longer than writeTimeout (a client
+// that stopped reading): one look at every connection now and then, rather than a timer for
+// each message written.
+func (srv *Server) sweep() {
+	defer srv.wg.Done()
+	tick := time.NewTicker(writeTimeout / 4)
+	defer tick.Stop()
+	for {
+		select {
+		case <-srv.ctx.Done():
+			return
+		case now := <-tick.C:
+			var stuck []*Session
+			srv.mu.Lock()
+			for s := range srv.sessions {
+				if at := s.writing.Load(); at != 0 && now.Sub(time.Unix(0, at)) > writeTimeout {
+					stuck = append(stuck, s)
+				}
+			}
+			srv.mu.Unlock()
+			for _, s := range stuck {
+				srv.met.refusals.WithLabelValues("slow").Inc()
+				s.mu.Lock()
+				hangUp := s.hangUp
+				s.mu.Unlock()
+				if hangUp != nil {
+					hangUp()
+				}
+			}
 		}
 	}
 }
