@@ -21,6 +21,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -372,16 +373,22 @@ loop:
 		}
 	}
 	after := l.scrape()
-	elapsed := time.Since(t0)
-	for _, p := range l.players {
-		p.stop()
+	l.mu.Lock()
+	players := l.players
+	l.mu.Unlock()
+	for _, p := range players {
+		p.stop() // no more moves, no resuming
 	}
 	if mid == nil {
 		mid, midAt = after, time.Now()
 	}
 	// Processor time is counted up to the storm or the kill (a restarted server counts afresh).
 	l.summary(before, mid, midAt.Sub(t0))
-	_ = elapsed
+	// Then hang up without the closing handshake: one at a time, thousands of handshakes on
+	// a busy machine took minutes.
+	for _, p := range players {
+		p.hangUp()
+	}
 	return nil
 }
 
@@ -448,6 +455,9 @@ func (l *load) summary(before, mid map[string]float64, elapsed time.Duration) {
 		fmt.Fprintf(l.out, "move to everyone at the table (%s): %d moves, p50 %s, p90 %s, p99 %s, max %s\n", name, len(d),
 			pct(d, 0.5).Round(100*time.Microsecond), pct(d, 0.9).Round(100*time.Microsecond), pct(d, 0.99).Round(100*time.Microsecond), d[len(d)-1].Round(time.Millisecond))
 	}
+	if q := serverQuantiles(before, mid); q != "" {
+		fmt.Fprintf(l.out, "inside the server (a move read → its event queued for every connection there), bucket bounds: %s\n", q)
+	}
 	conns := mid["sig_connections"]
 	if conns > 0 {
 		fmt.Fprintf(l.out, "server: %.0f connections, heap in use %.1f MiB (%.1f KiB a connection), resident %.1f MiB, %d goroutines\n",
@@ -468,6 +478,53 @@ func (l *load) summary(before, mid map[string]float64, elapsed time.Duration) {
 	})
 	fmt.Fprintf(l.out, "moves %d; events lost %d, seen twice %d, seen differently %d; refusals %d %v; reconnects %d, resumes refused %d\n",
 		l.moves.Load(), l.lost.Load(), l.dup.Load(), l.diverged.Load(), l.refused.Load(), why, l.reconnects.Load(), l.resumeFail.Load())
+}
+
+// serverQuantiles reads the servers' sig_move_seconds histogram between two scrapes: the
+// bucket bound under which half, 90% and 99% of the moves were handled inside the server.
+func serverQuantiles(before, after map[string]float64) string {
+	type bucket struct{ le, n float64 }
+	var bs []bucket
+	for k, v := range after {
+		rest, ok := strings.CutPrefix(k, `sig_move_seconds_bucket{le="`)
+		if !ok {
+			continue
+		}
+		le, err := strconv.ParseFloat(strings.TrimSuffix(rest, `"}`), 64)
+		if err != nil {
+			continue
+		}
+		bs = append(bs, bucket{le, v - before[k]})
+	}
+	slices.SortFunc(bs, func(a, b bucket) int { return cmpFloat(a.le, b.le) })
+	if len(bs) == 0 || bs[len(bs)-1].n == 0 {
+		return ""
+	}
+	total := bs[len(bs)-1].n
+	var out []string
+	for _, q := range []float64{0.5, 0.9, 0.99} {
+		for _, b := range bs {
+			if b.n >= q*total {
+				if math.IsInf(b.le, 1) {
+					out = append(out, fmt.Sprintf("p%g over the last bound", q*100))
+				} else {
+					out = append(out, fmt.Sprintf("p%g ≤ %s", q*100, time.Duration(b.le*float64(time.Second)).Round(100*time.Microsecond)))
+				}
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("%s (%d moves)", strings.Join(out, ", "), int(total))
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 func (l *load) sample(d time.Duration) {
@@ -712,13 +769,20 @@ func (p *player) drop() {
 	}
 }
 
+// stop ends the player's part: no more moves, no resuming.
 func (p *player) stop() {
 	p.mu.Lock()
 	p.stopped = true
+	p.mu.Unlock()
+}
+
+// hangUp closes the connection at once.
+func (p *player) hangUp() {
+	p.mu.Lock()
 	c := p.c
 	p.mu.Unlock()
 	if c != nil {
-		c.Close(websocket.StatusNormalClosure, "done")
+		c.CloseNow()
 	}
 }
 
