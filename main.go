@@ -50,6 +50,9 @@ func parseFlags(args []string, errs io.Writer) (scenes.Config, error) {
 	fs.IntVar(&cfg.Width, "width", 1280, "window width in points")
 	fs.IntVar(&cfg.Height, "height", 800, "window height in points")
 	fs.StringVar(&cfg.Lang, "lang", "", "language: en, fr or ar (default: the one chosen in settings, else the system's)")
+	fs.StringVar(&cfg.Server, "server", "", "the match server for Play online, e.g. 192.168.1.20:8090 or wss://sig.example.org/ws (remembered in Settings)")
+	fs.StringVar(&cfg.Join, "join", "", "join an online match: its code (ABCD-EFGH) or invite link")
+	fs.StringVar(&cfg.Watch, "watch", "", "watch an online match: its spectator link, or a seat's code")
 	fs.StringVar(&cfg.ScreenshotPath, "screenshot", "", "write a PNG of one frame to this path, then quit")
 	fs.IntVar(&cfg.ScreenshotFrame, "screenshot-frame", scenes.DefaultScreenshotFrame, "the frame -screenshot captures")
 	if err := fs.Parse(args); err != nil {

@@ -44,6 +44,14 @@ type Config struct {
 	Seed    int64  // the seed of the throws and of the computer players (0: from the clock)
 	Lang    string // the language of the texts: en, fr or ar ("": the saved choice, else the system's)
 
+	// Server is the match server for Play online (desktop: -server; remembered in Settings).
+	// The browser build always plays on the server that served its page.
+	Server string
+	// Join, when set, joins a match at once: an invite link, the token after its ?join=, or a
+	// seat's short code (ABCD-EFGH). Watch follows a match as a spectator (a ?watch= link, a
+	// match id or a seat's code).
+	Join, Watch string
+
 	Width, Height int // the window's size in points (main uses them; the scenes adapt to any)
 
 	// ScreenshotPath, when set, makes the app write frame ScreenshotFrame (default 60) as a PNG
@@ -108,6 +116,31 @@ func (cfg *Config) check() (*rules.Info, error) {
 	}
 	if cfg.ScreenshotFrame < 0 {
 		return nil, fmt.Errorf("screenshot frame %d: must be 1 or more", cfg.ScreenshotFrame)
+	}
+	if cfg.Server != "" {
+		u, err := serverURL(cfg.Server)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Server = u
+	}
+	if cfg.Join != "" && cfg.Watch != "" {
+		return nil, fmt.Errorf("join or watch a match, not both")
+	}
+	if cfg.Join != "" || cfg.Watch != "" {
+		if cfg.Game != "" || len(cfg.Seats) != 0 {
+			return nil, fmt.Errorf("-join and -watch open an online match: leave out -game and -seats")
+		}
+		if cfg.Join != "" {
+			if _, err := parseInvite(cfg.Join); err != nil {
+				return nil, err
+			}
+		}
+		if cfg.Watch != "" {
+			if _, err := parseWatch(cfg.Watch); err != nil {
+				return nil, err
+			}
+		}
 	}
 	if cfg.Game == "" {
 		if cfg.Players != 0 || len(cfg.Seats) != 0 {

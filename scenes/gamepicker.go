@@ -18,10 +18,36 @@ type gamePicker struct {
 	base
 	games []*rules.Info
 	bar   ui.Rect
+	mode  pickFor
 }
 
-func newGamePicker(m *Manager) *gamePicker {
-	s := &gamePicker{base: base{m: m}, games: games.All()}
+// pickFor is what the chosen game is for.
+type pickFor uint8
+
+const (
+	pickLocal  pickFor = iota // a match at this screen: its setup
+	pickOnline                // a match online: its setup, with seats for invited people
+	pickQuick                 // a quick match against a stranger: the games played by two
+)
+
+func newGamePicker(m *Manager) *gamePicker { return newPickerFor(m, pickLocal) }
+
+// newOnlinePicker is the picker of Play online's Create (quick false) or Quick match.
+func newOnlinePicker(m *Manager, quick bool) *gamePicker {
+	if quick {
+		return newPickerFor(m, pickQuick)
+	}
+	return newPickerFor(m, pickOnline)
+}
+
+func newPickerFor(m *Manager, mode pickFor) *gamePicker {
+	s := &gamePicker{base: base{m: m}, mode: mode}
+	for _, g := range games.All() {
+		if mode == pickQuick && !playedByTwo(g) {
+			continue
+		}
+		s.games = append(s.games, g)
+	}
 	for _, g := range s.games {
 		g := g
 		s.menu.Add(&ui.Button{ID: g.ID, Label: gameName(g), Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
@@ -84,10 +110,21 @@ func (s *gamePicker) Layout(mt ui.Metrics) {
 	s.rehit()
 }
 
+// playedByTwo reports whether g can be played by two, as a quick match pairs two strangers.
+func playedByTwo(g *rules.Info) bool { return g.MinPlayers <= 2 && g.MaxPlayers >= 2 }
+
+// back is the scene the picker's Back leads to.
+func (s *gamePicker) back() Scene {
+	if s.mode == pickLocal {
+		return newTitle(s.m)
+	}
+	return newOnlineMenu(s.m, "")
+}
+
 func (s *gamePicker) Update(in []ui.Intent) {
 	for _, it := range in {
 		if it.Kind == ui.Back {
-			s.m.Goto(newTitle(s.m))
+			s.m.Goto(s.back())
 			return
 		}
 		id := s.menu.Handle(it)
@@ -96,11 +133,18 @@ func (s *gamePicker) Update(in []ui.Intent) {
 		}
 		click()
 		if id == "back" {
-			s.m.Goto(newTitle(s.m))
+			s.m.Goto(s.back())
 			return
 		}
 		if g, ok := games.Lookup(id); ok {
-			s.m.Goto(newSetup(s.m, g, 0))
+			switch s.mode {
+			case pickOnline:
+				s.m.Goto(newOnlineSetup(s.m, g))
+			case pickQuick:
+				s.m.Goto(newQuickLobby(s.m, g))
+			default:
+				s.m.Goto(newSetup(s.m, g, 0))
+			}
 			return
 		}
 	}
@@ -108,7 +152,14 @@ func (s *gamePicker) Update(in []ui.Intent) {
 
 func (s *gamePicker) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, s.mt)
-	s.drawHeader(dst, s.bar, lang.T("picker.title"), "")
+	title := lang.T("picker.title")
+	switch s.mode {
+	case pickOnline:
+		title = lang.T("online.create")
+	case pickQuick:
+		title = lang.T("online.quick")
+	}
+	s.drawHeader(dst, s.bar, title, "")
 	s.menu.Draw(dst, s.mt)
 }
 

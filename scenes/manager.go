@@ -97,9 +97,23 @@ type changer interface {
 // New makes the app's manager from cfg, checking it: an unknown game, a player count out of
 // range or bad seats are errors, and nothing starts.
 func New(cfg Config) (*Manager, error) {
+	// In a browser, an invite or spectator link opened the page: ?join=… or ?watch=….
+	badLink := false
+	if join, watch := pageLinks(); cfg.Game == "" && cfg.Join == "" && cfg.Watch == "" {
+		if _, err := parseInvite(join); join != "" && err == nil {
+			cfg.Join = join
+		} else if _, err := parseWatch(watch); watch != "" && err == nil {
+			cfg.Watch = watch
+		} else {
+			badLink = join != "" || watch != ""
+		}
+	}
 	m, err := newManager(cfg, defaultStore())
 	if err != nil {
 		return nil, err
+	}
+	if badLink {
+		m.cur = newOnlineMenu(m, lang.T("online.err.link"))
 	}
 	m.live = true
 	m.startHook()
@@ -133,7 +147,18 @@ func newManager(cfg Config, st store) (*Manager, error) {
 		m.settings.Lang = cfg.Lang
 	}
 	m.settings.apply()
+	if cfg.Server != "" && cfg.Server != m.settings.Server {
+		// -server is remembered: the next run plays online on the same server.
+		m.settings.Server = cfg.Server
+		saveSettings(st, m.settings)
+	}
 	switch {
+	case cfg.Join != "":
+		iv, _ := parseInvite(cfg.Join) // checked by cfg.check
+		m.cur = newJoinLobby(m, iv)
+	case cfg.Watch != "":
+		id, _ := parseWatch(cfg.Watch)
+		m.cur = newWatchLobby(m, id)
 	case g != nil && len(cfg.Seats) > 0:
 		m.cur = newPlay(m, g, playersFrom(cfg.Seats), cfg.Seed)
 	case g != nil:

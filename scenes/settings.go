@@ -54,6 +54,9 @@ type Settings struct {
 	Lang    string  `json:"lang"`
 	Hints   bool    `json:"hints"`
 	Large   bool    `json:"large_text"` // the larger-text setting
+	// Server is the match server Play online uses on a desktop or phone (ws://host:port/ws),
+	// set with -server or in Settings; "" for none. The browser build ignores it.
+	Server string `json:"server,omitempty"`
 }
 
 // largeText is how much the larger-text setting grows every text.
@@ -82,6 +85,13 @@ func (s *Settings) sane() {
 	}
 	if !available(s.Lang) {
 		s.Lang = "en"
+	}
+	if s.Server != "" {
+		if u, err := serverURL(s.Server); err != nil {
+			s.Server = "" // a hand-edited file's nonsense is forgotten, not dialled
+		} else {
+			s.Server = u
+		}
 	}
 }
 

@@ -65,6 +65,14 @@ func (s *settingsScene) build() {
 	for _, l := range lang.All {
 		s.menu.Add(&ui.Button{ID: "lang-" + string(l.Code), Label: l.Name, Selected: st.Lang == string(l.Code)})
 	}
+	if !isBrowser {
+		// The match server of Play online (a browser plays on its page's own).
+		label := lang.T("settings.server.none")
+		if st.Server != "" {
+			label = shortServer(st.Server)
+		}
+		s.menu.Add(&ui.Button{ID: "server", Label: label})
+	}
 	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	s.menu.Focus = -1
 	if focus == "" {
@@ -89,6 +97,15 @@ var settingsRows = []struct {
 	{"settings.hints", []string{"hints-on", "hints-off"}},
 	{"settings.textsize", []string{"text-normal", "text-large"}},
 	{"settings.language", []string{"lang-en", "lang-fr", "lang-ar"}},
+}
+
+func init() {
+	if !isBrowser {
+		settingsRows = append(settingsRows, struct {
+			label string
+			ids   []string
+		}{"settings.server", []string{"server"}})
+	}
 }
 
 func (s *settingsScene) Layout(mt ui.Metrics) {
@@ -233,6 +250,13 @@ func (s *settingsScene) Update(in []ui.Intent) {
 		if id == "back" {
 			click()
 			s.m.Goto(s.back)
+			return
+		}
+		if id == "server" {
+			click()
+			e := newEntry(s.m, entryServer, "")
+			e.from = s
+			s.m.Goto(e)
 			return
 		}
 		st := s.m.settings

@@ -14,6 +14,7 @@ import (
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
+	"sig/wire"
 )
 
 // setup prepares a match: how many play, who sits where (a person or the computer at a level),
@@ -27,6 +28,10 @@ type setup struct {
 	editing int       // the seat whose name is being typed, or -1
 	kb      *keyboard // the on-screen keyboard, while a name is typed by touch
 	touched bool      // the intent being handled is a finger's tap
+	// online: the match is made on the match server. Seat 0 is the host's; every other
+	// person's seat is for someone invited. Names and colours go by seat there (the
+	// server carries neither), so they are not chosen here.
+	online bool
 
 	bar, pic, form ui.Rect
 	content        float64 // height of the form's contents
@@ -48,6 +53,17 @@ func newSetup(m *Manager, g *rules.Info, players int) *setup {
 		s.seats[i] = player{Seat: Seat{Who: match.Computer{Level: ai.Medium}}, Color: i}
 	}
 	s.seats[0].Who = match.Person{}
+	s.rename()
+	s.build()
+	return s
+}
+
+// newOnlineSetup is the setup of a match to create online: the host in seat 0, one invited
+// person, and the computer in any other seat.
+func newOnlineSetup(m *Manager, g *rules.Info) *setup {
+	s := newSetup(m, g, 0)
+	s.online = true
+	s.seats[1].Who = match.Person{}
 	s.rename()
 	s.build()
 	return s
@@ -86,17 +102,22 @@ func (s *setup) build() {
 	for i := 0; i < s.n; i++ {
 		p := &s.seats[i]
 		sw := sprites.Players[p.Color]
-		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw})
-		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i})
+		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw, Disabled: s.online})
+		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i, Disabled: s.online})
 		// Who sits there: a person, or the computer at one of its levels, in one choice.
 		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: lang.T("setup.person"), Selected: p.here()})
 		for _, l := range ai.Levels {
-			s.menu.Add(&ui.Button{ID: l.String() + "-" + strconv.Itoa(i), Label: levelName(l), Selected: p.Who == match.Computer{Level: l}})
+			// Online, seat 0 is the host's own: never the computer's.
+			s.menu.Add(&ui.Button{ID: l.String() + "-" + strconv.Itoa(i), Label: levelName(l), Selected: p.Who == match.Computer{Level: l}, Disabled: s.online && i == 0})
 		}
 	}
 	// The on-screen keyboard takes the footer's place while it is up.
 	s.menu.Add(&ui.Button{ID: "rules", Label: lang.T("menu.rules"), Icon: ui.IconBook, Hidden: s.kb != nil})
-	s.menu.Add(&ui.Button{ID: "start", Label: lang.T("setup.start"), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
+	start := lang.T("setup.start")
+	if s.online {
+		start = lang.T("online.setup.create")
+	}
+	s.menu.Add(&ui.Button{ID: "start", Label: start, Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
 	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	if focus == "" {
 		focus = "start"
@@ -268,7 +289,7 @@ func (s *setup) Update(in []ui.Intent) {
 		}
 		switch it.Kind {
 		case ui.Back:
-			s.m.Goto(newGamePicker(s.m))
+			s.m.Goto(s.back())
 			return
 		case ui.Scroll:
 			if !math.IsInf(it.Scroll, 0) {
@@ -343,7 +364,7 @@ func (s *setup) stopEditing() {
 func (s *setup) act(id string) bool {
 	switch id {
 	case "back":
-		s.m.Goto(newGamePicker(s.m))
+		s.m.Goto(s.back())
 		return true
 	case "fewer":
 		s.setPlayers(s.n - 1)
@@ -355,6 +376,10 @@ func (s *setup) act(id string) bool {
 		s.m.Goto(newRulesPage(s.m, s.g, s))
 		return true
 	case "start":
+		if s.online {
+			s.m.Goto(newHostLobby(s.m, s.g, s.seatSpecs()))
+			return true
+		}
 		s.m.Goto(newPlay(s.m, s.g, s.players(), s.m.nextSeed()))
 		return true
 	}
@@ -366,8 +391,14 @@ func (s *setup) act(id string) bool {
 	p := &s.seats[i]
 	switch kind {
 	case "color":
+		if s.online {
+			return false
+		}
 		p.Color = s.nextColor(i)
 	case "name":
+		if s.online {
+			return false
+		}
 		s.editing = i
 		s.m.reader.Text = true
 		if s.touched || isMobile {
@@ -381,13 +412,33 @@ func (s *setup) act(id string) bool {
 		p.Who = match.Person{}
 		s.rename()
 	default:
-		if l, err := ai.ParseLevel(kind); err == nil {
+		if l, err := ai.ParseLevel(kind); err == nil && !(s.online && i == 0) {
 			p.Who = match.Computer{Level: l}
 			s.rename()
 		}
 	}
 	s.build()
 	return false
+}
+
+// back is the picker the setup came from.
+func (s *setup) back() Scene {
+	if s.online {
+		return newOnlinePicker(s.m, false)
+	}
+	return newGamePicker(s.m)
+}
+
+// seatSpecs are the seats as the match server is asked for them.
+func (s *setup) seatSpecs() []wire.SeatSpec {
+	specs := make([]wire.SeatSpec, s.n)
+	for i := range specs {
+		specs[i] = wire.SeatSpec{Kind: wire.Person}
+		if l, ok := s.seats[i].level(); ok {
+			specs[i] = wire.SeatSpec{Kind: wire.Computer, Level: l.String()}
+		}
+	}
+	return specs
 }
 
 // setPlayers changes the count, within the game's range.
@@ -477,6 +528,9 @@ func (s *setup) Draw(dst *ebiten.Image) {
 	}
 	if s.hint.W > 0 {
 		hint := lang.T("setup.hint")
+		if s.online {
+			hint = lang.T("online.setup.hint")
+		}
 		if s.editing >= 0 {
 			hint = lang.T("setup.hint.typing")
 		}

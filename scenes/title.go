@@ -32,6 +32,7 @@ func newTitle(m *Manager) *title {
 	if s.cont != nil {
 		s.menu.Get("play").Look = ui.Plain // one primary button: Continue
 	}
+	s.menu.Add(&ui.Button{ID: "online", Label: lang.T("online.title")})
 	s.menu.Add(&ui.Button{ID: "records", Label: lang.T("saves.title.records"), Icon: ui.IconBook})
 	s.menu.Add(&ui.Button{ID: "settings", Label: lang.T("menu.settings"), Icon: ui.IconGear})
 	if canQuit() {
@@ -100,6 +101,10 @@ func (s *title) Update(in []ui.Intent) {
 		case "continue":
 			click()
 			s.m.Goto(s.cont)
+			return
+		case "online":
+			click()
+			s.m.Goto(newOnlineMenu(s.m, ""))
 			return
 		case "records":
 			click()

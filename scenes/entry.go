@@ -1,0 +1,376 @@
+package scenes
+
+import (
+	"math"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/scenes/lang"
+	"sig/scenes/ui"
+	"sig/sprites"
+)
+
+// entryKind is what an entry scene asks for.
+type entryKind uint8
+
+const (
+	entryJoin   entryKind = iota // a seat's code (or an invite link) to join a match
+	entryWatch                   // a code or spectator link to watch a match
+	entryServer                  // the match server's address (desktop and phone)
+)
+
+// entry is a screen with one text field: the code of a match to join or watch, or the match
+// server's address. It is typed on a keyboard, or by touch on an on-screen keyboard of the
+// symbols the field takes (a code's letters and figures are Latin in every language); Enter
+// or OK goes on, and what cannot be right is said under the field, changing nothing.
+type entry struct {
+	base
+	kind    entryKind
+	value   string
+	err     string
+	kb      *keyboard
+	from    Scene // where Back and a saved address lead (nil: Play online)
+	caret   float64
+	touched bool
+
+	bar, prompt, field, errR ui.Rect
+}
+
+func newEntry(m *Manager, kind entryKind, err string) *entry {
+	s := &entry{base: base{m: m}, kind: kind, err: err}
+	if kind == entryServer {
+		s.value = m.settings.Server
+	}
+	if isMobile {
+		s.kb = s.keyboard()
+	}
+	s.build()
+	return s
+}
+
+func (s *entry) Name() string {
+	switch s.kind {
+	case entryWatch:
+		return "watch"
+	case entryServer:
+		return "server"
+	}
+	return "join"
+}
+
+// keyboard is the on-screen keyboard of the field's symbols.
+func (s *entry) keyboard() *keyboard {
+	if s.kind == entryServer {
+		k := &keyboard{layers: []keyLayer{addressLayer}}
+		k.build()
+		return k
+	}
+	k := &keyboard{layers: []keyLayer{codeLayer}}
+	k.build()
+	return k
+}
+
+// The on-screen keyboards' keys: a code's symbols, and what a server's address is made of.
+var (
+	codeLayer    = keyLayer{label: "ABC", rows: []string{"23456789-", "ABCDEFGHJK", "MNPQRSTUVW", "XYZ"}}
+	addressLayer = keyLayer{label: "abc", rows: []string{"1234567890", "qwertyuiop", "asdfghjkl:", "zxcvbnm./-"}}
+)
+
+func (s *entry) build() {
+	s.menu.Buttons = s.menu.Buttons[:0]
+	s.menu.Add(&ui.Button{ID: "field", Label: ""})
+	s.menu.Add(&ui.Button{ID: "ok", Label: s.okLabel(), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
+	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
+	s.menu.Focus = -1
+	s.menu.FocusID("ok")
+	s.menu.Fix()
+	if s.mt.Unit > 0 {
+		s.Layout(s.mt)
+	}
+}
+
+func (s *entry) okLabel() string {
+	switch s.kind {
+	case entryWatch:
+		return lang.T("online.watch.go")
+	case entryServer:
+		return lang.T("online.server.save")
+	}
+	return lang.T("online.join.go")
+}
+
+func (s *entry) title() string {
+	switch s.kind {
+	case entryWatch:
+		return lang.T("online.watch")
+	case entryServer:
+		return lang.T("online.server")
+	}
+	return lang.T("online.join")
+}
+
+func (s *entry) promptText() string {
+	switch s.kind {
+	case entryWatch:
+		return lang.T("online.watch.prompt")
+	case entryServer:
+		return lang.T("online.server.prompt")
+	}
+	return lang.T("online.join.prompt")
+}
+
+func (s *entry) Layout(mt ui.Metrics) {
+	s.mt = mt
+	var rest ui.Rect
+	s.bar, rest = s.header()
+	if s.kb != nil {
+		panel, _ := mt.Screen().CutBottom(s.kb.Height(mt))
+		s.kb.Layout(mt, panel)
+		rest.H = math.Max(0, panel.Y-rest.Y)
+	}
+	col := rest.Inset(mt.Pt(8))
+	w := math.Min(col.W, mt.Pt(560))
+	x := col.CX() - w/2
+	lines := len(mt.Wrap(s.promptText(), ui.Body, w))
+	promptH := float64(lines) * mt.LineHeight(ui.Body)
+	fieldH := mt.Pt(60)
+	errH := 0.0
+	if s.err != "" {
+		errH = float64(len(mt.Wrap(s.err, ui.Small, w))) * mt.LineHeight(ui.Small)
+	}
+	okH := mt.Pt(52)
+	if s.kb != nil {
+		okH = 0
+	}
+	total := promptH + mt.Pt(12) + fieldH + mt.Pt(10) + errH + mt.Pt(16) + okH
+	y := col.Y + math.Max(0, (col.H-total)/3)
+	s.prompt = ui.Rect{X: x, Y: y, W: w, H: promptH}
+	y += promptH + mt.Pt(12)
+	s.field = ui.Rect{X: x, Y: y, W: w, H: fieldH}
+	s.menu.Get("field").Rect = s.field
+	y += fieldH + mt.Pt(10)
+	s.errR = ui.Rect{X: x, Y: y, W: w, H: errH}
+	y += errH + mt.Pt(16)
+	bw := math.Min(w, math.Max(mt.Pt(200), mt.Measure(ui.BodyBold, s.okLabel())+mt.Pt(80)))
+	s.menu.Get("ok").Rect = ui.Rect{X: col.CX() - bw/2, Y: y, W: bw, H: mt.Pt(52)}
+	s.rehit()
+	if s.kb != nil {
+		s.kb.AddHits(&s.hits)
+	}
+}
+
+func (s *entry) Update(in []ui.Intent) {
+	s.caret += tick
+	s.m.reader.Text = true // the field takes the keyboard's letters, not its shortcuts
+	for _, it := range in {
+		if s.kb != nil {
+			if typed, ours := s.kb.Handle(it); ours {
+				for _, t := range typed {
+					if s.typeIn(t) {
+						return
+					}
+				}
+				if it.Kind == ui.Tap {
+					s.Layout(s.mt)
+				}
+				continue
+			}
+		}
+		if s.typeIn(it) {
+			return
+		}
+	}
+}
+
+// typeIn applies one intent to the field; it reports whether the scene was left.
+func (s *entry) typeIn(it ui.Intent) bool {
+	switch it.Kind {
+	case ui.Char:
+		s.add(it.Rune)
+		return false
+	case ui.Erase:
+		if r := []rune(s.value); len(r) > 0 {
+			s.value = string(r[:len(r)-1])
+		}
+		return false
+	case ui.Back:
+		s.leave()
+		return true
+	case ui.Activate:
+		if b := s.menu.Focused(); b != nil && b.ID == "back" {
+			s.leave()
+			return true
+		}
+		return s.submit()
+	}
+	s.touched = it.Kind == ui.Tap && it.Touch
+	switch s.menu.Handle(it) {
+	case "back":
+		click()
+		s.leave()
+		return true
+	case "ok":
+		click()
+		return s.submit()
+	case "field":
+		if s.kb == nil && (s.touched || isMobile) {
+			s.kb = s.keyboard()
+			s.build()
+		}
+	}
+	return false
+}
+
+// maxEntry is the longest text the field takes: a whole invite link fits.
+const maxEntry = 200
+
+// add types r into the field, if the field takes it.
+func (s *entry) add(r rune) {
+	if len([]rune(s.value)) >= maxEntry || r < ' ' || r == 0x7f {
+		return
+	}
+	if s.kind == entryServer && r == ' ' {
+		return
+	}
+	s.value += string(r)
+	s.err = ""
+}
+
+func (s *entry) leave() {
+	s.m.reader.Text = false
+	s.m.Goto(s.back())
+}
+
+// back is the scene this one returns to.
+func (s *entry) back() Scene {
+	if s.from != nil {
+		return relabel(s.from)
+	}
+	return newOnlineMenu(s.m, "")
+}
+
+// submit goes on with what was typed, or says why it cannot; it reports whether the scene
+// was left.
+func (s *entry) submit() bool {
+	v := strings.TrimSpace(s.value)
+	switch s.kind {
+	case entryServer:
+		st := s.m.settings
+		if v == "" {
+			st.Server = ""
+		} else {
+			u, err := serverURL(v)
+			if err != nil {
+				s.fail(lang.T("online.err.address"))
+				return false
+			}
+			st.Server = u
+		}
+		s.m.setSettings(st)
+		s.m.reader.Text = false
+		s.m.Goto(s.back())
+		return true
+	case entryWatch:
+		id, err := parseWatch(v)
+		if err != nil {
+			s.fail(lang.T("online.err.code"))
+			return false
+		}
+		s.m.reader.Text = false
+		s.m.Goto(newWatchLobby(s.m, id))
+		return true
+	}
+	iv, err := parseInvite(v)
+	if err != nil {
+		s.fail(lang.T("online.err.code"))
+		return false
+	}
+	s.m.reader.Text = false
+	s.m.Goto(newJoinLobby(s.m, iv))
+	return true
+}
+
+func (s *entry) fail(msg string) {
+	s.err = msg
+	s.Layout(s.mt)
+}
+
+func (s *entry) Draw(dst *ebiten.Image) {
+	mt := s.mt
+	ui.Backdrop(dst, mt)
+	s.drawHeader(dst, s.bar, s.title(), "")
+	y := s.prompt.Y
+	for _, l := range mt.Wrap(s.promptText(), ui.Body, s.prompt.W) {
+		mt.Text(dst, l, ui.Body, s.prompt.CX(), y, ui.Center, sprites.Ink)
+		y += mt.LineHeight(ui.Body)
+	}
+	f := s.field
+	sprites.Fill(dst, sprites.RoundRect(f.X, f.Y, f.W, f.H, mt.Pt(10)), sprites.Chalk)
+	edge := sprites.Wood
+	if s.err != "" {
+		edge = sprites.Terracotta
+	}
+	sprites.FrameRoundRect(dst, f.X, f.Y, f.W, f.H, mt.Pt(10), mt.Pt(2), edge)
+	st := ui.Heading
+	if s.kind == entryServer {
+		st = ui.Body
+	}
+	room := f.W - mt.Pt(32)
+	shown := s.value
+	for shown != "" && mt.Measure(st, "…"+shown) > room {
+		// The end of a long address stays in view, where the typing is.
+		_, size := firstRune(shown)
+		shown = shown[size:]
+	}
+	if shown != s.value {
+		shown = "…" + shown
+	}
+	ty := f.CY() - mt.LineHeight(st)/2
+	if shown == "" {
+		hint := lang.T("online.join.example")
+		if s.kind == entryServer {
+			hint = lang.T("online.server.example")
+		}
+		mt.Text(dst, mt.Ellipsize(hint, st, room), st, f.CX(), ty, ui.Center, sprites.Fade(sprites.Wood, 0.5))
+	} else {
+		mt.Text(dst, shown, st, f.CX(), ty, ui.Center, sprites.Ink)
+	}
+	if math.Mod(s.caret, 1) < 0.6 {
+		x := f.CX() + mt.Measure(st, shown)/2 + mt.Pt(2)
+		if shown == "" {
+			x = f.CX()
+		}
+		sprites.Line(dst, sprites.Pt{X: x, Y: f.Y + mt.Pt(14)}, sprites.Pt{X: x, Y: f.Bottom() - mt.Pt(14)}, mt.Pt(2), sprites.Saffron)
+	}
+	y = s.errR.Y
+	for _, l := range mt.Wrap(s.err, ui.Small, s.errR.W) {
+		mt.Text(dst, l, ui.Small, s.errR.CX(), y, ui.Center, sprites.Terracotta)
+		y += mt.LineHeight(ui.Small)
+	}
+	for _, b := range s.menu.Buttons {
+		if b.ID == "field" || b.Hidden {
+			continue
+		}
+		ui.DrawButton(dst, mt, b, s.menu.Hover == b.ID, s.menu.Pressed == b.ID)
+		if f := s.menu.Focused(); f == b {
+			ui.FocusRing(dst, mt, b.Rect)
+		}
+	}
+	if s.kb != nil {
+		s.kb.Draw(dst)
+	}
+}
+
+// Animating keeps the caret blinking.
+func (s *entry) Animating() bool { return true }
+
+func firstRune(s string) (rune, int) {
+	for i, r := range s {
+		if i == 0 {
+			n := len(string(r))
+			return r, n
+		}
+	}
+	return 0, len(s)
+}

@@ -1,0 +1,233 @@
+package scenes
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/online"
+	"sig/scenes/lang"
+	"sig/scenes/ui"
+	"sig/sprites"
+	"sig/wire"
+)
+
+// onlineMenu is Play online: create a match and invite people, join one with a code, play a
+// stranger (quick match), or watch. On a desktop or phone it also says which match server it
+// uses and leads to changing it; in a browser the server is the one that served the page.
+type onlineMenu struct {
+	base
+	bar    ui.Rect
+	server ui.Rect // the line naming the server
+	notice string  // why the last attempt failed (no server, a refused code…)
+	noteR  ui.Rect
+}
+
+func newOnlineMenu(m *Manager, notice string) *onlineMenu {
+	s := &onlineMenu{base: base{m: m}, notice: notice}
+	s.build()
+	return s
+}
+
+func (s *onlineMenu) Name() string { return "online" }
+
+func (s *onlineMenu) build() {
+	none := s.m.matchServer() == ""
+	s.menu.Buttons = s.menu.Buttons[:0]
+	s.menu.Add(&ui.Button{ID: "create", Label: lang.T("online.create"), Sub: lang.T("online.create.sub"), Icon: ui.IconPlay, Look: ui.Primary, Disabled: none, Draw: twoLineFace})
+	s.menu.Add(&ui.Button{ID: "join", Label: lang.T("online.join"), Sub: lang.T("online.join.sub"), Disabled: none, Draw: twoLineFace})
+	s.menu.Add(&ui.Button{ID: "quick", Label: lang.T("online.quick"), Sub: lang.T("online.quick.sub"), Disabled: none, Draw: twoLineFace})
+	s.menu.Add(&ui.Button{ID: "watch", Label: lang.T("online.watch"), Sub: lang.T("online.watch.sub"), Disabled: none, Draw: twoLineFace})
+	if !isBrowser {
+		s.menu.Add(&ui.Button{ID: "server", Label: lang.T("online.server"), Icon: ui.IconGear, Look: ui.Quiet})
+	}
+	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
+	s.menu.Focus = -1
+	s.menu.Fix()
+	if none {
+		s.menu.FocusID("server")
+	}
+	if s.mt.Unit > 0 {
+		s.Layout(s.mt)
+	}
+}
+
+func (s *onlineMenu) Layout(mt ui.Metrics) {
+	s.mt = mt
+	var rest ui.Rect
+	s.bar, rest = s.header()
+	rest = rest.Inset(mt.Pt(8))
+	note := s.notice
+	if note == "" && s.m.matchServer() == "" {
+		note = lang.T("online.noserver.none")
+	}
+	s.noteR = noticeRect(mt, rest, note)
+	if s.noteR.H > 0 {
+		rest.H -= s.noteR.H + mt.Pt(12)
+	}
+	ids := []string{"create", "join", "quick", "watch"}
+	bw := math.Min(mt.Pt(420), rest.W)
+	bh, gap := mt.Pt(64), mt.Pt(12)
+	if mt.TextScale > 1 {
+		bh = mt.Pt(72)
+	}
+	lineH := mt.LineHeight(ui.Small)
+	srvH := 0.0
+	if !isBrowser {
+		srvH = lineH + mt.Touch() + mt.Pt(12)
+	}
+	total := float64(len(ids))*bh + float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+	if total > rest.H {
+		bh = math.Max(mt.Touch(), bh-(total-rest.H)/float64(len(ids)))
+		total = float64(len(ids))*bh + float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+	}
+	y := rest.Y + math.Max(0, (rest.H-total)/2)
+	for _, id := range ids {
+		s.menu.Get(id).Rect = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: bh}
+		y += bh + gap
+	}
+	y += mt.Pt(4)
+	s.server = ui.Rect{}
+	if b := s.menu.Get("server"); b != nil {
+		s.server = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: lineH}
+		w := math.Min(bw, mt.Measure(ui.BodyBold, b.Label)+mt.Pt(64))
+		b.Rect = ui.Rect{X: rest.CX() - w/2, Y: y + lineH + mt.Pt(4), W: w, H: mt.Touch()}
+	}
+	s.rehit()
+}
+
+func (s *onlineMenu) Update(in []ui.Intent) {
+	for _, it := range in {
+		if it.Kind == ui.Back {
+			s.m.Goto(newTitle(s.m))
+			return
+		}
+		id := s.menu.Handle(it)
+		if id == "" {
+			continue
+		}
+		click()
+		switch id {
+		case "back":
+			s.m.Goto(newTitle(s.m))
+		case "create":
+			s.m.Goto(newOnlinePicker(s.m, false))
+		case "quick":
+			s.m.Goto(newOnlinePicker(s.m, true))
+		case "join":
+			s.m.Goto(newEntry(s.m, entryJoin, ""))
+		case "watch":
+			s.m.Goto(newEntry(s.m, entryWatch, ""))
+		case "server":
+			s.m.Goto(newEntry(s.m, entryServer, ""))
+		default:
+			continue
+		}
+		return
+	}
+}
+
+func (s *onlineMenu) Draw(dst *ebiten.Image) {
+	mt := s.mt
+	ui.Backdrop(dst, mt)
+	s.drawHeader(dst, s.bar, lang.T("online.title"), "")
+	if s.server.W > 0 {
+		line := lang.T("online.server.none")
+		if u := s.m.matchServer(); u != "" {
+			line = lang.T("online.server.at", u)
+		}
+		mt.Text(dst, mt.Ellipsize(line, ui.Small, s.server.W), ui.Small, s.server.CX(), s.server.Y, ui.Center, sprites.Wood)
+	}
+	s.menu.Draw(dst, mt)
+	note := s.notice
+	if note == "" && s.m.matchServer() == "" {
+		note = lang.T("online.noserver.none")
+	}
+	drawNotice(dst, mt, s.noteR, note)
+}
+
+// matchServer is the WebSocket address of the match server Play online uses: the page's own
+// in a browser, else the one given with -server or in Settings ("" for none).
+func (m *Manager) matchServer() string {
+	if u := online.PageServer(); u != "" {
+		return u
+	}
+	return m.settings.Server
+}
+
+// matchSite is the web address invite links point to: the site the match server serves.
+func (m *Manager) matchSite() string {
+	if u := pageAddress(); u != "" {
+		return u
+	}
+	return siteOf(m.matchServer())
+}
+
+// giveUp is how long a first connection is tried before Play online says the server cannot
+// be reached (a variable: tests of an unreachable server wait less).
+var giveUp = online.Config{}.GiveUp
+
+// ticketEntry is the store entry of the last online seat held, so that a reload or a second
+// opening of the same invite link takes the seat back instead of being refused.
+const ticketEntry = "online-ticket"
+
+// newSession opens a session with the match server, keeping its ticket in the store.
+func (m *Manager) newSession() *online.Session {
+	return online.New(online.Config{
+		URL:    m.matchServer(),
+		GiveUp: giveUp,
+		Keep: func(t online.Ticket) {
+			if b, err := json.Marshal(t); err == nil {
+				_ = m.store.save(ticketEntry, b)
+			}
+		},
+	})
+}
+
+// keptTicket is the ticket kept for match on the current server (ok false: none).
+func (m *Manager) keptTicket(match string) (online.Ticket, bool) {
+	var t online.Ticket
+	b, err := m.store.load(ticketEntry)
+	if err != nil || json.Unmarshal(b, &t) != nil || !t.Valid() {
+		return t, false
+	}
+	return t, t.Match == match && t.Server == m.matchServer()
+}
+
+// onlineError says in the player's language why a session could not go on.
+func onlineError(m *Manager, err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, online.ErrReplaced):
+		return lang.T("online.err.replaced")
+	}
+	var r *wire.Refusal
+	if errors.As(err, &r) {
+		return refusalText(string(r.Reason))
+	}
+	return lang.T("online.noserver", m.matchServer())
+}
+
+// refusalText is the player's words for a refusal's reason.
+func refusalText(reason string) string {
+	switch reason {
+	case "no-match", "no-seat", "wrong-secret", "bad-field":
+		return lang.T("online.err.nomatch")
+	case "invite-used":
+		return lang.T("online.err.used")
+	case "full":
+		return lang.T("online.err.full")
+	case "finished":
+		return lang.T("online.err.finished")
+	case "started":
+		return lang.T("online.err.started")
+	case "seats-empty":
+		return lang.T("online.err.seats")
+	case "rate", "busy":
+		return lang.T("online.err.busy")
+	}
+	return lang.T("online.err.other", reason)
+}

@@ -1,0 +1,340 @@
+package scenes
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/makiuchi-d/gozxing/qrcode/decoder"
+
+	"sig/scenes/lang"
+	"sig/scenes/ui"
+	"sig/server"
+)
+
+// matchServer starts a real match server (cmd/sigserver's parts: an embedded NATS store and the
+// WebSocket endpoint) on 127.0.0.1 and stops it when the test ends; it returns the address a
+// player types in Settings.
+func startMatchServer(t *testing.T) string {
+	t.Helper()
+	st, err := server.OpenStore(context.Background(), server.StoreConfig{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := server.New(server.Config{Store: st, Rate: 1000, Burst: 1000})
+	mux := http.NewServeMux()
+	mux.Handle("/ws", srv.Handler(nil))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: mux}
+	go hs.Serve(ln)
+	t.Cleanup(func() {
+		hs.Close()
+		srv.Close()
+		st.Close()
+	})
+	return ln.Addr().String()
+}
+
+// until steps m (and the others, whose sessions must keep moving too) until cond holds, for at
+// most ten seconds of the wall clock: the server answers over real sockets.
+func until(t *testing.T, what string, cond func() bool, ms ...*Manager) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("waited 10 s for %s", what)
+		}
+		for _, m := range ms {
+			step(m)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func typeText(m *Manager, s string) {
+	for _, r := range s {
+		step(m, ui.Intent{Kind: ui.Char, Rune: r})
+	}
+}
+
+func lobbyOf(t *testing.T, m *Manager) *lobby {
+	t.Helper()
+	l, ok := m.Current().(*lobby)
+	if !ok {
+		t.Fatalf("scene is %q, want the lobby", m.Current().Name())
+	}
+	return l
+}
+
+// The whole way a host and a friend take: the title, Play online, Create, Seega's setup with
+// the second seat for an invited person, the lobby with its code and QR code; the friend types
+// the code (in lower case, without the dash, as people do) and both see the seats fill; the
+// host starts.
+func TestOnlineCreateJoinStart(t *testing.T) {
+	addr := startMatchServer(t)
+	host := newTest(t, Config{Server: addr})
+	want(t, host, "title")
+	tap(t, host, "online")
+	want(t, host, "online")
+	tap(t, host, "create")
+	want(t, host, "picker")
+	tap(t, host, "seega")
+	want(t, host, "setup")
+	if !host.Current().(*setup).seats[1].here() {
+		t.Fatal("the second seat of an online match is not for a person")
+	}
+	tap(t, host, "start")
+	hl := lobbyOf(t, host)
+	until(t, "the match to be created", func() bool { return len(hl.invites) == 1 }, host)
+	if b := hl.menu.Get("start"); b == nil || !b.Disabled {
+		t.Fatal("Start is usable before the invited seat is taken")
+	}
+	code := hl.shownCode()
+	if _, ok := normalCode(code); !ok {
+		t.Fatalf("the lobby shows %q, not a code", code)
+	}
+	// The QR code holds the invite link, and the link opens the seat the code opens.
+	link := hl.link()
+	checkQR(t, hl, link)
+	iv, err := parseInvite(link)
+	if err != nil || iv.Match != hl.match || iv.Seat != hl.invites[0].Seat || iv.Secret != hl.invites[0].Secret {
+		t.Fatalf("the link %q reads as %+v (%v)", link, iv, err)
+	}
+	if !strings.HasPrefix(link, "http://"+addr+"/?join=") {
+		t.Errorf("the link %q does not lead to the server's site", link)
+	}
+
+	guest := newTest(t, Config{Server: addr})
+	tap(t, guest, "online")
+	tap(t, guest, "join")
+	want(t, guest, "join")
+	typeText(guest, strings.ToLower(strings.ReplaceAll(code, "-", "")))
+	step(guest, ui.Intent{Kind: ui.Activate})
+	gl := lobbyOf(t, guest)
+	until(t, "the guest to be seated", func() bool { return gl.seat == 1 && gl.g != nil }, guest, host)
+	if gl.g.ID != "seega" || len(gl.specs) != 2 {
+		t.Errorf("the guest sees %s with %d seats, want seega with 2", gl.g.ID, len(gl.specs))
+	}
+	until(t, "the host to see the guest", func() bool { return hl.ready() }, host, guest)
+	if hl.seatState(1) != lang.T("online.state.here") {
+		t.Errorf("the host sees seat 2 as %q", hl.seatState(1))
+	}
+	if hl.menu.Get("start").Disabled {
+		t.Fatal("Start is still disabled with every seat taken")
+	}
+	tap(t, host, "start")
+	until(t, "the game to begin on both screens", func() bool {
+		return begun(host) && begun(guest)
+	}, host, guest)
+}
+
+// begun reports whether m's match began: its play scene took over, or the lobby says so.
+func begun(m *Manager) bool {
+	if l, ok := m.Current().(*lobby); ok {
+		return l.begun
+	}
+	return m.Current().Name() == "play"
+}
+
+// checkQR reads the lobby's QR code with an independent decoder.
+func checkQR(t *testing.T, l *lobby, link string) {
+	t.Helper()
+	dst := ebiten.NewImage(1280, 800)
+	defer dst.Deallocate()
+	l.Draw(dst)
+	if l.code == nil || l.codeFor != link {
+		t.Fatalf("the lobby drew no QR code of %q", link)
+	}
+	modules := make([][]bool, l.code.Size)
+	for y := range modules {
+		modules[y] = make([]bool, l.code.Size)
+		for x := range modules[y] {
+			modules[y][x] = l.code.Dark(x, y)
+		}
+	}
+	res, err := decoder.NewDecoder().DecodeBoolMap(modules, nil)
+	if err != nil {
+		t.Fatalf("the QR code does not read: %v", err)
+	}
+	if res.GetText() != link {
+		t.Errorf("the QR code reads %q, want %q", res.GetText(), link)
+	}
+}
+
+// A code that is not one, typed: said under the field, and nothing is asked of the server.
+func TestJoinRefusesWhatIsNotACode(t *testing.T) {
+	m := newTest(t, Config{Server: "127.0.0.1:9"})
+	tap(t, m, "online")
+	tap(t, m, "join")
+	for _, bad := range []string{"ABC", "ABCD-EFG0", "hello world!"} {
+		e := m.Current().(*entry)
+		e.value = ""
+		typeText(m, bad)
+		tap(t, m, "ok")
+		want(t, m, "join")
+		if e.err != lang.T("online.err.code") {
+			t.Errorf("%q: the field says %q", bad, e.err)
+		}
+	}
+}
+
+// A code nobody gave, a used invitation and a full match each get their own words.
+func TestJoinRefusals(t *testing.T) {
+	addr := startMatchServer(t)
+	host := newTest(t, Config{Server: addr})
+	tap(t, host, "online")
+	tap(t, host, "create")
+	tap(t, host, "seega")
+	tap(t, host, "start")
+	hl := lobbyOf(t, host)
+	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+	code := hl.shownCode()
+
+	join := func(what string) *lobby {
+		t.Helper()
+		m := newTest(t, Config{Server: addr, Join: what})
+		l := lobbyOf(t, m)
+		until(t, "an answer to "+what, func() bool { return l.seat >= 0 || l.err != "" }, m, host)
+		return l
+	}
+	if l := join("ZZZZ-ZZZZ"); l.err != lang.T("online.err.nomatch") {
+		t.Errorf("an unknown code: %q (seat %d)", l.err, l.seat)
+	}
+	if l := join(code); l.seat != 1 || l.err != "" {
+		t.Fatalf("the code given: seat %d, %q", l.seat, l.err)
+	}
+	if l := join(code); l.err != lang.T("online.err.used") && l.err != lang.T("online.err.full") {
+		t.Errorf("a used code: %q (seat %d)", l.err, l.seat)
+	}
+}
+
+// No server there: Play online says so plainly, and the title and a local game work on.
+func TestOnlineWithNoServer(t *testing.T) {
+	old := giveUp
+	giveUp = 300 * time.Millisecond
+	defer func() { giveUp = old }()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // a port where nothing listens
+	m := newTest(t, Config{Server: addr})
+	tap(t, m, "online")
+	tap(t, m, "create")
+	tap(t, m, "seega")
+	tap(t, m, "start")
+	l := lobbyOf(t, m)
+	until(t, "the session to give up", func() bool { return l.err != "" }, m)
+	if w := lang.T("online.noserver", "ws://"+addr+"/ws"); l.err != w {
+		t.Errorf("the lobby says %q, want %q", l.err, w)
+	}
+	tap(t, m, "leave")
+	want(t, m, "online")
+	step(m, ui.Intent{Kind: ui.Back})
+	want(t, m, "title")
+	tap(t, m, "play")
+	tap(t, m, "seega")
+	tap(t, m, "start")
+	want(t, m, "play")
+
+	// With no server set at all, Play online says how to set one and offers only that.
+	m = newTest(t, Config{})
+	tap(t, m, "online")
+	if !m.Current().(*onlineMenu).menu.Get("create").Disabled {
+		t.Error("Create is usable with no server")
+	}
+	tap(t, m, "server")
+	want(t, m, "server")
+	typeText(m, "not a server::")
+	tap(t, m, "ok")
+	if e := m.Current().(*entry); e.err != lang.T("online.err.address") {
+		t.Errorf("a bad address: %q", e.err)
+	}
+	m.Current().(*entry).value = ""
+	typeText(m, "192.168.1.20:8090")
+	step(m, ui.Intent{Kind: ui.Activate})
+	want(t, m, "online")
+	if m.settings.Server != "ws://192.168.1.20:8090/ws" {
+		t.Errorf("the server kept is %q", m.settings.Server)
+	}
+}
+
+// -server is remembered in Settings; -join and -watch with nonsense are refused at once.
+func TestOnlineFlags(t *testing.T) {
+	st := &memStore{}
+	m, err := newManager(Config{Server: "10.0.0.5:8090"}, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.settings.Server != "ws://10.0.0.5:8090/ws" {
+		t.Fatalf("-server gave %q", m.settings.Server)
+	}
+	again, err := newManager(Config{}, st)
+	if err != nil || again.settings.Server != "ws://10.0.0.5:8090/ws" {
+		t.Fatalf("the next run's server: %q, %v", again.settings.Server, err)
+	}
+	for _, cfg := range []Config{
+		{Join: "nonsense"},
+		{Join: "ABCD-EFG"},
+		{Watch: "?"},
+		{Join: "ABCD-EFGH", Watch: "ABCD-EFGH"},
+		{Server: "ftp://x"},
+		{Server: "host:99999"},
+		{Join: "ABCD-EFGH", Game: "seega"},
+	} {
+		if _, err := newManager(cfg, &memStore{}); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}
+
+func TestInviteAndServerSpellings(t *testing.T) {
+	for in, want := range map[string]string{
+		"192.168.1.20:8090":        "ws://192.168.1.20:8090/ws",
+		"http://example.org":       "ws://example.org/ws",
+		"https://example.org/":     "wss://example.org/ws",
+		"wss://example.org/sig/ws": "wss://example.org/sig/ws",
+		" localhost:8090 ":         "ws://localhost:8090/ws",
+	} {
+		if got, err := serverURL(in); got != want || err != nil {
+			t.Errorf("serverURL(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "ftp://x", "http://", "a b", "ws://h:0"} {
+		if got, err := serverURL(bad); err == nil {
+			t.Errorf("serverURL(%q) = %q, accepted", bad, got)
+		}
+	}
+	id := strings.Repeat("a", 26)
+	sec := strings.Repeat("b2", 13)
+	for in, want := range map[string]invite{
+		"abcd efgh":                          {Code: "ABCD-EFGH"},
+		"abcdefgh":                           {Code: "ABCD-EFGH"},
+		id + ".1." + sec:                     {Match: id, Seat: 1, Secret: sec},
+		"http://h/?join=" + id + ".3." + sec: {Match: id, Seat: 3, Secret: sec},
+		"https://h/sig/?join=WXYZ-2345":      {Code: "WXYZ-2345"},
+	} {
+		if got, err := parseInvite(in); got != want || err != nil {
+			t.Errorf("parseInvite(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "ABCD-EFGI", "ABCD-EFGH-J", id + ".9." + sec, id + "." + sec, "ABCD.1." + sec, "http://h/?watch=" + id} {
+		if got, err := parseInvite(bad); err == nil {
+			t.Errorf("parseInvite(%q) = %+v, accepted", bad, got)
+		}
+	}
+	if got := siteOf("wss://example.org/sig/ws"); got != "https://example.org/sig/" {
+		t.Errorf("siteOf = %q", got)
+	}
+	if got := siteOf("ws://10.0.0.5:8090/ws"); got != "http://10.0.0.5:8090/" {
+		t.Errorf("siteOf = %q", got)
+	}
+}
