@@ -21,6 +21,10 @@ usage: ./build.sh COMMAND
   native        build the desktop game into dist/sig
   wasm          build the browser game into dist/web (sig.wasm, loader, precompressed .br, .gz)
   serve [ADDR]  build the browser game and serve it on http://127.0.0.1:8080/ (or ADDR)
+  serve-online [ADDR]
+                build the browser game and run the match server (cmd/sigserver) serving
+                it and online matches on ADDR (default 0.0.0.0:8090: every machine on the
+                local network); matches are kept in dist/sig-data
   dist          build dist/web, a folder ready for any static host
   test          run the tests (go test -race ./...)
   smoke         desktop and browser smoke tests (Xvfb, Chromium); PNGs into dist/smoke
@@ -245,6 +249,24 @@ serve() {
 	exec "$DIST/sigserve$(exe_suffix)" -addr "$addr" -dir "$WEB"
 }
 
+# serve_online runs cmd/sigserver with the browser game: one process for the site and the
+# matches, for playing online on a local network (or on a host, behind a reverse proxy).
+serve_online() {
+	local addr="${1:-0.0.0.0:8090}"
+	build_wasm
+	mkdir -p "$DIST"
+	go build -trimpath -o "$DIST/sigserver$(exe_suffix)" ./cmd/sigserver
+	local port="${addr##*:}"
+	say "Play online: open one of these in a browser on this network (Ctrl-C stops the server):"
+	say "  http://127.0.0.1:$port/ (this machine)"
+	local ip
+	for ip in $( (hostname -I 2>/dev/null || true) | tr ' ' '\n' | grep -E '^[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+$' || true); do
+		say "  http://$ip:$port/"
+	done
+	say "The desktop game plays there with: ./dist/sig -server <one of those addresses>"
+	exec "$DIST/sigserver$(exe_suffix)" -addr "$addr" -dir "$WEB" -data "$DIST/sig-data"
+}
+
 dist() {
 	build_wasm
 	say ""
@@ -425,6 +447,7 @@ case "$cmd" in
 native) build_native ;;
 wasm) build_wasm ;;
 serve) serve "$@" ;;
+serve-online) serve_online "$@" ;;
 dist) dist ;;
 test) run_tests ;;
 smoke) smoke ;;

@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -320,7 +321,7 @@ func (s *entry) Draw(dst *ebiten.Image) {
 	shown := s.value
 	for shown != "" && mt.Measure(st, "…"+shown) > room {
 		// The end of a long address stays in view, where the typing is.
-		_, size := firstRune(shown)
+		_, size := utf8.DecodeRuneInString(shown)
 		shown = shown[size:]
 	}
 	if shown != s.value {
@@ -364,13 +365,3 @@ func (s *entry) Draw(dst *ebiten.Image) {
 
 // Animating keeps the caret blinking.
 func (s *entry) Animating() bool { return true }
-
-func firstRune(s string) (rune, int) {
-	for i, r := range s {
-		if i == 0 {
-			n := len(string(r))
-			return r, n
-		}
-	}
-	return 0, len(s)
-}

@@ -29,8 +29,25 @@ type HookView struct {
 	Busy     bool     `json:"busy"`            // an animation plays
 	Thinking bool     `json:"thinking"`        // a computer seat is searching
 
+	// Lobby is an online match before its game begins, on the lobby scene.
+	Lobby *HookLobby `json:"lobby,omitempty"`
+
 	Hits []HookHit `json:"hits"`
 	Work HookWork  `json:"work"`
+}
+
+// HookLobby is the lobby as a test reads it: the match, this screen's seat (-1: none, or a
+// spectator), the invitation shown (link and code), each seat's presence ("empty", "here"…),
+// whether the game began, and the error shown ("" for none).
+type HookLobby struct {
+	Match string   `json:"match"`
+	Seat  int      `json:"seat"`
+	Game  string   `json:"game,omitempty"`
+	Link  string   `json:"link,omitempty"`
+	Code  string   `json:"code,omitempty"`
+	Seats []string `json:"seats"`
+	Begun bool     `json:"begun"`
+	Error string   `json:"error,omitempty"`
 }
 
 // HookHit is one hit area: its target ("button:throw", "cell:12", "hole:3"), bounds, a point
@@ -91,6 +108,20 @@ func (m *Manager) Hook() HookView {
 				}
 			}
 		}
+	}
+	if l, ok := m.cur.(*lobby); ok {
+		h := &HookLobby{Match: l.match, Seat: l.seat, Link: l.link(), Code: l.shownCode(), Begun: l.begun, Error: l.err, Seats: []string{}}
+		if l.g != nil {
+			h.Game = l.g.ID
+		}
+		for i := range l.specs {
+			st := l.states[i]
+			if st == "" {
+				st = "empty"
+			}
+			h.Seats = append(h.Seats, st)
+		}
+		v.Lobby = h
 	}
 	v.Hits = []HookHit{}
 	m.cur.Hits().Each(func(t ui.Target, r ui.Rect, cx, cy float64, reachable bool) {

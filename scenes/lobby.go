@@ -32,19 +32,20 @@ const (
 // When the game begins the match goes on in the play scene (startOnline).
 type lobby struct {
 	base
-	mode    lobbyMode
-	sess    *online.Session
-	g       *rules.Info // once known: at once for the host and a quick match, else from the match's first event
-	specs   []wire.SeatSpec
-	seat    int // ours; -1 for a spectator, or before the server gave one
-	match   string
-	invites []wire.Invite
-	states  map[int]string // each seat's presence (wire.Presence.State)
-	show    int            // the invite the QR code shows; len(invites) is the spectators' link
-	status  online.Status
-	queued  bool
-	begun   bool   // the game began (and no play scene took it: see startOnline)
-	err     string // why the match cannot go on here
+	mode     lobbyMode
+	sess     *online.Session
+	g        *rules.Info // once known: at once for the host and a quick match, else from the match's first event
+	specs    []wire.SeatSpec
+	seat     int // ours; -1 for a spectator, or before the server gave one
+	match    string
+	invites  []wire.Invite
+	states   map[int]string // each seat's presence (wire.Presence.State)
+	show     int            // the invite the QR code shows; len(invites) is the spectators' link
+	status   online.Status
+	queued   bool
+	begun    bool   // the game began (and no play scene took it: see startOnline)
+	wasReady bool   // every seat was taken at the last build
+	err      string // why the match cannot go on here
 
 	code    *qr.Code
 	codeImg *ebiten.Image
@@ -147,9 +148,10 @@ func (s *lobby) build() {
 	}
 	s.menu.Add(&ui.Button{ID: "leave", Label: lang.T("online.lobby.leave"), Look: ui.Plain})
 	s.menu.Focus = -1
-	if focus == "" {
-		focus = "start"
+	if focus == "" || focus == "leave" && s.ready() && !s.wasReady {
+		focus = "start" // everyone came: Enter starts
 	}
+	s.wasReady = s.ready()
 	s.menu.FocusID(focus)
 	s.menu.Fix()
 	if s.mt.Unit > 0 {

@@ -338,3 +338,79 @@ func TestInviteAndServerSpellings(t *testing.T) {
 		t.Errorf("siteOf = %q", got)
 	}
 }
+
+// textFitServer is the match server TestTextFits's Play online screens talk to.
+var textFitServer string
+
+// lookOnline takes m from the title through Play online's screens, as a player does, and looks
+// at each: the menu, with and without a server; the code, spectator and server fields, typed
+// into; the online setup of the game with the most seats; the host's lobby (invitation and
+// spectators) with a friend joined; a guest's lobby; and the lobby saying no server answers.
+func lookOnline(t *testing.T, m *Manager, look func(string)) {
+	t.Helper()
+	for i := 0; i < 40 && m.Current().Name() != "title"; i++ {
+		step(m, ui.Intent{Kind: ui.Back})
+	}
+	want(t, m, "title")
+	st := m.settings
+	st.Server = ""
+	m.setSettings(st)
+	tap(t, m, "online")
+	look("online, no server")
+	tap(t, m, "server")
+	typeText(m, "192.168.100.200:8090")
+	look("server field")
+	m.Current().(*entry).value = ""
+	typeText(m, textFitServer)
+	tap(t, m, "ok")
+	want(t, m, "online")
+	look("online")
+	tap(t, m, "join")
+	typeText(m, "WTPX-K7Q")
+	look("join field")
+	tap(t, m, "ok")
+	look("join field, refused")
+	tap(t, m, "back")
+	tap(t, m, "watch")
+	look("watch field")
+	tap(t, m, "back")
+	tap(t, m, "create")
+	look("online picker")
+	tap(t, m, "sig-wa-duqqan")
+	for s := m.Current().(*setup); s.n < s.g.MaxPlayers; {
+		tap(t, m, "more")
+	}
+	look("online setup")
+	tap(t, m, "start")
+	hl := lobbyOf(t, m)
+	until(t, "the match", func() bool { return len(hl.invites) > 0 }, m)
+	guest := newTest(t, Config{Server: textFitServer, Lang: m.settings.Lang})
+	guest.LayoutF(m.mt.W, m.mt.H)
+	guest.setSettings(m.settings)
+	guest.cur = newJoinLobby(guest, invite{Code: hl.invites[0].Code})
+	guest.cur.Layout(guest.mt)
+	gl := lobbyOf(t, guest)
+	until(t, "the friend", func() bool { return hl.states[hl.invites[0].Seat] == "here" && gl.g != nil }, m, guest)
+	look("lobby")
+	tap(t, m, "show-watch")
+	look("lobby, spectators")
+	// The guest's screen, looked at on m: the same manager's hook sees its texts.
+	gl.m = m
+	m.cur = gl
+	gl.Layout(m.mt)
+	look("lobby, guest")
+	m.cur = hl
+	hl.Layout(m.mt)
+	tap(t, m, "leave")
+	old := giveUp
+	giveUp = 100 * time.Millisecond
+	defer func() { giveUp = old }()
+	st = m.settings
+	st.Server = "ws://127.0.0.1:9/ws" // the discard port: nothing answers there
+	m.setSettings(st)
+	m.Goto(newQuickLobby(m, hl.g))
+	ql := lobbyOf(t, m)
+	until(t, "the session to give up", func() bool { return ql.err != "" }, m)
+	look("lobby, no server")
+	tap(t, m, "leave")
+}

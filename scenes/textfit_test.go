@@ -23,6 +23,7 @@ func TestTextFits(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("every scene in eighteen languages and sizes: run without -race or -short (.ci/run does)")
 	}
+	textFitServer = startMatchServer(t) // Play online's screens, against a real server
 	type screen struct{ w, h float64 }
 	screens := []screen{{1280, 800}, {1920, 1080}, {390, 844}}
 	for _, sc := range screens {
@@ -126,6 +127,8 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		step(m)
 	}
 	look("replay seega")
+	back()
+	lookOnline(t, m, look)
 	if len(bad) > 0 {
 		t.Errorf("%d texts outside their box:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
