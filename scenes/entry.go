@@ -63,11 +63,11 @@ func (s *entry) Name() string {
 // keyboard is the on-screen keyboard of the field's symbols.
 func (s *entry) keyboard() *keyboard {
 	if s.kind == entryServer {
-		k := &keyboard{layers: []keyLayer{addressLayer}}
+		k := &keyboard{layers: []keyLayer{addressLayer}, symbols: true}
 		k.build()
 		return k
 	}
-	k := &keyboard{layers: []keyLayer{codeLayer}}
+	k := &keyboard{layers: []keyLayer{codeLayer}, symbols: true}
 	k.build()
 	return k
 }

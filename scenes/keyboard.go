@@ -22,6 +22,9 @@ type keyboard struct {
 	layers []keyLayer
 	layer  int
 	shift  bool // the next Latin letter is a capital (on at the start of a name and after a space)
+	// symbols: the keys are all the field takes (a code's letters and figures, an address):
+	// no shift, no space, and no layer key for a single layer.
+	symbols bool
 
 	menu  ui.Menu
 	panel ui.Rect
@@ -84,12 +87,16 @@ func (k *keyboard) build() {
 			k.menu.Add(&ui.Button{ID: "key:" + string(r), Label: k.face(r)})
 		}
 	}
-	if !ly.rtl {
+	if !ly.rtl && !k.symbols {
 		k.menu.Add(&ui.Button{ID: keyShift, Look: ui.Dark, Selected: k.shift})
 	}
-	next := k.layers[(k.layer+1)%len(k.layers)]
-	k.menu.Add(&ui.Button{ID: keyNext, Label: next.label, Look: ui.Dark})
-	k.menu.Add(&ui.Button{ID: keySpace, Label: lang.T("keyboard.space")})
+	if len(k.layers) > 1 {
+		next := k.layers[(k.layer+1)%len(k.layers)]
+		k.menu.Add(&ui.Button{ID: keyNext, Label: next.label, Look: ui.Dark})
+	}
+	if !k.symbols {
+		k.menu.Add(&ui.Button{ID: keySpace, Label: lang.T("keyboard.space")})
+	}
 	k.menu.Add(&ui.Button{ID: keyErase, Look: ui.Dark})
 	k.menu.Add(&ui.Button{ID: keyDone, Label: lang.T("keyboard.done"), Look: ui.Primary})
 	k.drawn = false
@@ -163,6 +170,9 @@ func (k *keyboard) Layout(mt ui.Metrics, panel ui.Rect) {
 	place(keyNext, keyW*1.5)
 	spaceW := bottom.Right() - x - 2*side - 2*gap
 	place(keySpace, spaceW)
+	if k.menu.Get(keySpace) == nil {
+		x = bottom.Right() - 2*side - gap // no space bar: erase and done keep their corner
+	}
 	place(keyErase, side)
 	place(keyDone, side)
 	k.drawn = false

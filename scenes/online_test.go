@@ -129,10 +129,47 @@ func TestOnlineCreateJoinStart(t *testing.T) {
 	if hl.menu.Get("start").Disabled {
 		t.Fatal("Start is still disabled with every seat taken")
 	}
+	// A spectator follows by one of the seats' codes, typed in Watch a match.
+	watcher := newTest(t, Config{Server: addr})
+	tap(t, watcher, "online")
+	tap(t, watcher, "watch")
+	want(t, watcher, "watch")
+	typeText(watcher, code)
+	step(watcher, ui.Intent{Kind: ui.Activate})
+	wl := lobbyOf(t, watcher)
+	until(t, "the spectator to see the match", func() bool { return wl.match == hl.match && wl.g != nil }, watcher, host, guest)
+	if wl.seat != -1 || wl.menu.Get("start") != nil {
+		t.Errorf("the spectator holds seat %d, or may start", wl.seat)
+	}
 	tap(t, host, "start")
-	until(t, "the game to begin on both screens", func() bool {
-		return begun(host) && begun(guest)
-	}, host, guest)
+	until(t, "the game to begin on every screen", func() bool {
+		return begun(host) && begun(guest) && begun(watcher)
+	}, host, guest, watcher)
+}
+
+// Quick match: two strangers ask for Seega and are paired; the game begins on both.
+func TestQuickMatch(t *testing.T) {
+	addr := startMatchServer(t)
+	var ms []*Manager
+	var ls []*lobby
+	for range 2 {
+		m := newTest(t, Config{Server: addr})
+		tap(t, m, "online")
+		tap(t, m, "quick")
+		want(t, m, "picker")
+		tap(t, m, "seega")
+		ls = append(ls, lobbyOf(t, m))
+		ms = append(ms, m)
+		if len(ms) == 1 {
+			l := lobbyOf(t, m)
+			until(t, "the first to queue", func() bool { return l.queued }, m)
+		}
+	}
+	until(t, "the pairing", func() bool { return begun(ms[0]) && begun(ms[1]) }, ms...)
+	a, b := ls[0], ls[1]
+	if a.match != b.match || a.seat == b.seat || a.g.ID != "seega" {
+		t.Errorf("paired into %s seat %d and %s seat %d (%s)", a.match, a.seat, b.match, b.seat, a.g.ID)
+	}
 }
 
 // begun reports whether m's match began: its play scene took over, or the lobby says so.
