@@ -58,9 +58,9 @@ type lobby struct {
 }
 
 // startOnline makes the play scene of an online match whose game has just begun (the session
-// has delivered its start event). The online play scene sets it; nil until then, and the lobby
-// says the game began.
-var startOnline func(m *Manager, sess *online.Session) Scene
+// has delivered its start event): the play scene with its online parts. A variable, so that a
+// test can keep the lobby on screen past the start; nil keeps it there, saying the game began.
+var startOnline = newOnlinePlay
 
 func newLobby(m *Manager, mode lobbyMode, g *rules.Info) *lobby {
 	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}}

@@ -145,6 +145,9 @@ func TestOnlineCreateJoinStart(t *testing.T) {
 	until(t, "the game to begin on every screen", func() bool {
 		return begun(host) && begun(guest) && begun(watcher)
 	}, host, guest, watcher)
+	for _, m := range []*Manager{host, guest, watcher} {
+		want(t, m, "play") // the lobby handed the match to the play scene
+	}
 }
 
 // Quick match: two strangers ask for Seega and are paired; the game begins on both.
