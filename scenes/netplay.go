@@ -30,6 +30,12 @@ type netPlay struct {
 	awayAt  map[int]time.Time // when each away seat went away, as the presence said
 	decided map[int]bool      // seats whose fate was asked or is being decided already
 	clock   float64
+	seatsR  ui.Rect // the seats' list, in the panel
+}
+
+// seatsHeight is the height the seats' list takes in the panel.
+func (n *netPlay) seatsHeight(s *play) float64 {
+	return float64(len(s.players))*(s.mt.LineHeight(ui.Small)+s.mt.Pt(4)) + s.mt.Pt(14)
 }
 
 // shownEmote is an emote on screen: who, what, and how long it still shows.
@@ -406,7 +412,6 @@ func (n *netPlay) banner() (text string, loud bool) {
 // player.
 func (n *netPlay) draw(s *play, dst *ebiten.Image) {
 	mt := s.mt
-	n.drawSeats(s, dst)
 	if text, loud := n.banner(); text != "" {
 		if !loud {
 			text += strings.Repeat(".", 1+int(n.clock*2)%3)
@@ -464,37 +469,40 @@ func (n *netPlay) draw(s *play, dst *ebiten.Image) {
 	}
 }
 
-// drawSeats draws, at the board's top corner, each seat's piece, name and whether its player
-// is connected.
+// drawSeats draws, in the panel above the log, each seat's piece, name and whether its
+// player is connected (a green light here, saffron away).
 func (n *netPlay) drawSeats(s *play, dst *ebiten.Image) {
 	mt := s.mt
+	box := n.seatsR
 	lh := mt.LineHeight(ui.Small) + mt.Pt(4)
-	w := mt.Pt(40)
-	rows := make([]string, len(s.players))
-	for i := range s.players {
-		rows[i] = lang.T("net.seat", s.env.Names[i], n.stateWord(i))
-		w = math.Max(w, mt.Measure(ui.Small, rows[i])+mt.Pt(44))
+	if box.H < lh {
+		return
 	}
-	w = math.Min(w, s.boardR.W*0.6)
-	box := mt.Flip(ui.Rect{X: s.boardR.X + mt.Pt(6), Y: s.boardR.Y + mt.Pt(6), W: w, H: float64(len(rows))*lh + mt.Pt(8)}, s.boardR)
-	box.Y = s.boardR.Y + mt.Pt(6)
-	if text, _ := n.banner(); text != "" {
-		box.Y += mt.LineHeight(ui.BodyBold) + mt.Pt(24)
-	}
-	sprites.Fill(dst, sprites.RoundRect(box.X, box.Y, box.W, box.H, mt.Pt(8)), sprites.Fade(sprites.Ink, 0.72))
+	sprites.Fill(dst, sprites.RoundRect(box.X, box.Y, box.W, box.H-mt.Pt(6), mt.Pt(8)), sprites.Fade(sprites.Ink, 0.35))
 	y := box.Y + mt.Pt(4)
-	for i, row := range rows {
-		dot := mt.Flip(ui.Rect{X: box.X + mt.Pt(4), W: mt.Pt(22)}, box)
+	for i := range s.players {
+		if y+lh > box.Bottom() {
+			break
+		}
+		dot := mt.Flip(ui.Rect{X: box.X + mt.Pt(6), W: mt.Pt(22)}, box)
 		s.pieceDot(dst, s.players[i].Color%len(sprites.Players), dot.CX(), y+lh/2, mt.Pt(7))
-		// The connection's light: green here, saffron away, none when gone or the computer's.
-		light := mt.Flip(ui.Rect{X: box.X + mt.Pt(24), W: mt.Pt(10)}, box)
+		light := mt.Flip(ui.Rect{X: box.X + mt.Pt(28), W: mt.Pt(10)}, box)
+		c := sprites.Fade(sprites.Chalk, 0.25)
 		switch n.state(i) {
 		case "here":
-			sprites.Fill(dst, sprites.RoundRect(light.CX()-mt.Pt(3.5), y+lh/2-mt.Pt(3.5), mt.Pt(7), mt.Pt(7), mt.Pt(3.5)), sprites.StickGreen)
+			c = sprites.StickGreen
 		case "away":
-			sprites.Fill(dst, sprites.RoundRect(light.CX()-mt.Pt(3.5), y+lh/2-mt.Pt(3.5), mt.Pt(7), mt.Pt(7), mt.Pt(3.5)), sprites.Saffron)
+			c = sprites.Saffron
 		}
-		words := mt.Flip(ui.Rect{X: box.X + mt.Pt(38), W: box.W - mt.Pt(42)}, box)
+		if i == n.tb.Mine() {
+			c = sprites.StickGreen
+			if n.status != online.Connected {
+				c = sprites.Saffron
+			}
+		}
+		sprites.Fill(dst, sprites.RoundRect(light.CX()-mt.Pt(4), y+lh/2-mt.Pt(4), mt.Pt(8), mt.Pt(8), mt.Pt(4)), c)
+		words := mt.Flip(ui.Rect{X: box.X + mt.Pt(42), W: box.W - mt.Pt(48)}, box)
+		row := lang.T("net.seat", s.env.Names[i], n.stateWord(i))
 		mt.TextStart(dst, mt.Ellipsize(row, ui.Small, words.W), ui.Small, words, y+mt.Pt(2), sprites.Chalk)
 		y += lh
 	}

@@ -284,6 +284,10 @@ func (s *play) layoutPanel() {
 		top = s.actR.Y
 	}
 	s.logR = ui.Rect{X: s.actR.X, Y: top, W: s.actR.W, H: math.Max(0, in.Bottom()-top)}
+	if s.net != nil {
+		// Online, the seats and their connections sit at the top of the log's room.
+		s.net.seatsR, s.logR = s.logR.CutTop(math.Min(s.logR.H, s.net.seatsHeight(s)))
+	}
 	s.placeActions()
 	if s.net != nil {
 		s.net.layout(s)
@@ -376,7 +380,7 @@ func (s *play) refresh() {
 	// The subs are the keys' names as printed on keyboards (space's is translated).
 	s.menu.Add(&ui.Button{ID: "pause", Label: lang.T("play.pause"), Sub: "Esc", Icon: ui.IconPause, Look: ui.Dark})
 	if s.net != nil {
-		s.menu.Add(&ui.Button{ID: "emote", Label: lang.T("play.emote"), Sub: "E", Icon: ui.IconHint, Look: ui.Dark, Selected: s.net.strip, Disabled: s.net.tb.Mine() < 0})
+		s.menu.Add(&ui.Button{ID: "emote", Label: lang.T("play.emote"), Sub: "E", Icon: ui.IconSpeech, Look: ui.Dark, Selected: s.net.strip, Disabled: s.net.tb.Mine() < 0})
 	} else {
 		s.menu.Add(&ui.Button{ID: "undo", Label: lang.T("play.undo"), Sub: "U", Icon: ui.IconUndo, Look: ui.Dark, Disabled: !s.d.CanUndo()})
 	}
@@ -828,13 +832,16 @@ func (s *play) Draw(dst *ebiten.Image) {
 	}
 	s.menu.Draw(dst, mt)
 	if s.toolNames {
-		for _, id := range toolbar {
+		for _, id := range s.tools() {
 			if b := s.menu.Get(id); b != nil {
 				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.Pt(1), ui.Center, sprites.Sand)
 			}
 		}
 	}
 	s.drawLog(dst)
+	if s.net != nil {
+		s.net.drawSeats(s, dst)
+	}
 }
 
 // turnKey is what the turn card shows.

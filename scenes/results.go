@@ -92,7 +92,9 @@ func (s *results) Layout(mt ui.Metrics) {
 	rowH := mt.Pt(40)
 	fairH := 0.0
 	if s.fair != "" {
-		fairH = 2*mt.LineHeight(ui.Small) + mt.Pt(8)
+		// The card's width, as layoutCard makes it, less its margins.
+		w := math.Min(mt.W-mt.Pt(32), mt.Pt(420)) - mt.Pt(56)
+		fairH = float64(min(4, len(mt.Wrap(s.fair, s.fairStyle(), w))))*mt.LineHeight(s.fairStyle()) + mt.Pt(8)
 	}
 	s.table = s.layoutCard(mt, float64(len(s.rows))*rowH+mt.Pt(16)+fairH)
 	s.fairY = s.table.Bottom() - fairH + mt.Pt(4)
@@ -152,12 +154,9 @@ func (s *results) Draw(dst *ebiten.Image) {
 		if s.unfair {
 			c = sprites.Terracotta
 		}
-		st := ui.Small
-		if s.unfair {
-			st = ui.SmallBold
-		}
+		st := s.fairStyle()
 		for i, l := range mt.Wrap(s.fair, st, s.table.W) {
-			if i == 2 {
+			if i == 4 {
 				break
 			}
 			mt.Text(dst, l, st, s.table.CX(), s.fairY+float64(i)*mt.LineHeight(st), ui.Center, c)
@@ -214,4 +213,12 @@ func (s *results) online(p *play, out rules.Outcome) rules.Outcome {
 		s.fair = lang.T("net.fair.ok")
 	}
 	return out
+}
+
+// fairStyle is the type of the fairness line: bold when the check failed.
+func (s *results) fairStyle() ui.Style {
+	if s.unfair {
+		return ui.SmallBold
+	}
+	return ui.Small
 }

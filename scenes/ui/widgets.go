@@ -40,6 +40,7 @@ const (
 	IconMute
 	IconMinus
 	IconPlus
+	IconSpeech // a speech bubble: the emotes of an online match
 )
 
 // Button is a focusable, tappable control.
@@ -402,6 +403,11 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 	case IconPlus:
 		sprites.Line(dst, P(-0.6, 0), P(0.6, 0), w*1.2, c)
 		sprites.Line(dst, P(0, -0.6), P(0, 0.6), w*1.2, c)
+	case IconSpeech:
+		sprites.Stroke(dst, sprites.Polygon([]sprites.Pt{P(-0.8, -0.65), P(0.8, -0.65), P(0.8, 0.35), P(-0.1, 0.35), P(-0.5, 0.8), P(-0.45, 0.35), P(-0.8, 0.35)}), w, c)
+		for _, x := range []float64{-0.4, 0, 0.4} {
+			sprites.Line(dst, P(x-0.04, -0.15), P(x+0.04, -0.15), w*1.4, c)
+		}
 	}
 }
 
