@@ -19,6 +19,9 @@ type gamePicker struct {
 	games []*rules.Info
 	bar   ui.Rect
 	mode  pickFor
+	// picH is the height of the pictures on the tall cards: the same on every card, and what
+	// the longest description leaves.
+	picH float64
 }
 
 // pickFor is what the chosen game is for.
@@ -51,7 +54,7 @@ func newPickerFor(m *Manager, mode pickFor) *gamePicker {
 	for _, g := range s.games {
 		g := g
 		s.menu.Add(&ui.Button{ID: g.ID, Label: gameName(g), Draw: func(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
-			drawCard(dst, mt, b.Rect, g, hot)
+			drawCard(dst, mt, b.Rect, g, hot, s.picH)
 		}})
 	}
 	return s
@@ -101,6 +104,13 @@ func (s *gamePicker) Layout(mt ui.Metrics) {
 	rows := (n + bestCols - 1) / bestCols
 	gridH := float64(rows)*h + float64(rows-1)*gap
 	gridW := float64(bestCols)*w + float64(bestCols-1)*gap + 1
+	// The pictures give way to the words: every card's description is read whole.
+	pad := cardPad(mt, w, h)
+	s.picH = h * 0.5
+	for _, g := range s.games {
+		s.picH = math.Min(s.picH, h-2*pad-cardWords(mt, g, w-2*pad))
+	}
+	s.picH = math.Max(s.picH, h*0.3)
 	area := ui.Rect{X: rest.CX() - gridW/2, Y: rest.Y + math.Max(0, (rest.H-gridH)/2), W: gridW, H: gridH}
 	rects := area.Grid(n, w, h, gap)
 	for i, g := range s.games {
@@ -163,15 +173,30 @@ func (s *gamePicker) Draw(dst *ebiten.Image) {
 	s.menu.Draw(dst, s.mt)
 }
 
-// drawCard draws one game's card.
-func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bool) {
+// cardPad is the margin inside a card of w×h.
+func cardPad(mt ui.Metrics, w, h float64) float64 { return math.Max(mt.Pt(8), math.Min(w, h)*0.05) }
+
+// cardWords is the height of the words on g's card w wide: the name (one or two lines), the
+// place and the whole description.
+func cardWords(mt ui.Metrics, g *rules.Info, w float64) float64 {
+	names := len(mt.Wrap(gameName(g), ui.Heading, w))
+	if names > 2 {
+		names = 1 // drawn in the body type, on one line (drawCard)
+	}
+	lines := len(mt.Wrap(gameText(g, "summary", g.Summary), ui.Small, w))
+	return mt.Pt(6) + float64(names)*mt.LineHeight(ui.Heading)*0.9 + mt.LineHeight(ui.Heading)*0.1 +
+		mt.LineHeight(ui.SmallBold) + mt.Pt(2) + float64(lines)*mt.LineHeight(ui.Small) + mt.Pt(4)
+}
+
+// drawCard draws one game's card; a tall card's picture is picH high.
+func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bool, picH float64) {
 	lift := 0.0
 	if hot {
 		lift = mt.Pt(3)
 	}
 	r.Y -= lift
 	ui.Panel(dst, mt, r)
-	pad := math.Max(mt.Pt(8), math.Min(r.W, r.H)*0.05)
+	pad := cardPad(mt, r.W, r.H)
 	var pic, rest ui.Rect
 	if r.W > r.H*1.3 {
 		// A wide card: the picture at the reading start (the left, or the right).
@@ -182,7 +207,7 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 		rest.Y -= mt.Pt(6)
 		pic, rest = mt.Flip(pic, r), mt.Flip(rest, r)
 	} else {
-		pic, rest = r.Inset(pad).CutTop(r.H * 0.5)
+		pic, rest = r.Inset(pad).CutTop(picH)
 	}
 	sprites.Fill(dst, sprites.RoundRect(pic.X, pic.Y, pic.W, pic.H, mt.Pt(10)), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
@@ -208,11 +233,15 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	}
 	mt.TextStart(dst, mt.Ellipsize(gplace, place, rest.W), place, rest, y, sprites.Terracotta)
 	y += mt.LineHeight(ui.SmallBold) + mt.Pt(2)
-	lines := mt.Wrap(gameText(g, "summary", g.Summary), ui.Small, rest.W)
+	summary := gameText(g, "summary", g.Summary)
+	lines := mt.Wrap(summary, ui.Small, rest.W)
 	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))
 	if room < len(lines) && room > 0 {
+		// A phone's card has no room for it all: the game's setup, the card's tap, tells it
+		// whole (the picker's header says so).
 		lines = lines[:room]
 		lines[room-1] = mt.Ellipsize(lines[room-1]+" …", ui.Small, rest.W)
+		ui.Elided(lines[room-1], summary)
 	}
 	for i, l := range lines {
 		if i >= room {

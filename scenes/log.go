@@ -6,6 +6,7 @@ import (
 	"sig/rules"
 	"sig/scenes/lang"
 	"sig/scenes/stage"
+	"sig/scenes/ui"
 )
 
 // logLine is one line of the play scene's short log: what happened, and to whom. It keeps the
@@ -271,4 +272,31 @@ func placeWords(pl rules.Place) string {
 		return lang.T("log.place.exit")
 	}
 	return fmt.Sprint(pl.N)
+}
+
+// logRow is one line of the log as shown: a log entry's text, wrapped to the log's width, takes
+// one row or more (a line is never cut short: "nothing to mo…" could not be read).
+type logRow struct {
+	text  string
+	entry int  // the entry's index in the log
+	first bool // the entry's first row: its player's piece stands beside it
+}
+
+// logRows are the rows of the last entries of log that fit n rows of width w in style Small,
+// oldest first: only whole entries, wrapped at spaces.
+func logRows(mt ui.Metrics, log []logLine, w float64, n int) []logRow {
+	var rows []logRow
+	for i := len(log) - 1; i >= 0; i-- {
+		lines := mt.Wrap(log[i].Text(), ui.Small, w)
+		if len(rows)+len(lines) > n {
+			break
+		}
+		for j := len(lines) - 1; j >= 0; j-- {
+			rows = append(rows, logRow{text: lines[j], entry: i, first: j == 0})
+		}
+	}
+	for i, j := 0, len(rows)-1; i < j; i, j = i+1, j-1 {
+		rows[i], rows[j] = rows[j], rows[i]
+	}
+	return rows
 }

@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -56,7 +55,7 @@ func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
 func (o *overlay) drawCard(dst *ebiten.Image) {
 	mt := o.mt
 	o.under.Draw(dst)
-	sprites.Fill(dst, sprites.RoundRect(0, 0, mt.W, mt.H, 0), color.RGBA{20, 14, 8, 150})
+	ui.Veil(dst, mt)
 	ui.Panel(dst, mt, o.card)
 	mt.Text(dst, mt.Ellipsize(o.title, ui.Title, o.card.W-mt.Pt(40)), ui.Title, o.card.CX(), o.card.Y+mt.Pt(18), ui.Center, sprites.Ink)
 	o.menu.Draw(dst, mt)

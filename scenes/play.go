@@ -81,8 +81,9 @@ func newPlay(m *Manager, g *rules.Info, players []player, seed int64) *play {
 	d, err := match.New(g, seatsOf(players), seed)
 	note := ""
 	if err != nil {
-		// The setup and the flags keep the count in range; this is a defect, shown, not a crash.
-		note = err.Error()
+		// The setup and the flags keep the count in range; this is a defect, shown in the
+		// player's words, not a crash (the error goes to the log).
+		note = failed("play.seats.refused", err)
 		players = playersFrom(make([]Seat, g.DefaultPlayers))
 		d, _ = match.New(g, seatsOf(players), seed)
 	}
@@ -195,10 +196,39 @@ func (s *play) Layout(mt ui.Metrics) {
 		b.H -= gap
 		side := math.Max(0, math.Min(b.W, b.H))
 		s.boardR = ui.Rect{X: b.X + (b.W-side)/2, Y: b.Y + (b.H-side)/2, W: side, H: side}
+		if up, ok := s.brd.(stage.Upright); ok {
+			// A board that stands upright on a phone takes the height it asks for; the sheet
+			// under it keeps what it needs and no more.
+			h := math.Min(up.UprightHeight(mt, scr.W), scr.H-gap-s.sheetMin())
+			if h > scr.W {
+				s.panel, s.boardR = scr.CutBottom(scr.H - h - gap)
+				s.boardR.H = h
+			}
+		}
 	}
 	s.brd.Layout(mt, s.boardR)
 	s.sections()
 	s.refresh()
+}
+
+// sheetMin is the least height of the panel under the board on a phone held upright: the
+// toolbar with its names, the turn card at its smallest, the sticks and their caption, the
+// action area where the panel offers moves or a throw, and two lines of the log.
+func (s *play) sheetMin() float64 {
+	mt := s.mt
+	pad, gap, lh := mt.Pt(10), mt.Pt(10), mt.LineHeight(ui.Small)
+	_, below := mt.LineMargins(ui.Small)
+	h := 2*pad + mt.Pt(44) + mt.RingOut() + lh + below
+	h += gap + math.Max(mt.Pt(50), mt.LineHeight(ui.Heading)+lh+below)
+	sticks := s.g.Sticks != rules.NoSticks
+	if sticks {
+		_, capBelow := mt.LineMargins(ui.SmallBold)
+		h += gap + mt.Pt(44) + mt.Pt(3) + mt.LineHeight(ui.SmallBold) + capBelow + mt.RingOut() + mt.Pt(2)
+	}
+	if _, picks := s.brd.(stage.Picker); !picks || sticks {
+		h += gap + mt.Pt(52)
+	}
+	return h + gap + 2*lh
 }
 
 // sections divides the panel: the top buttons, whose turn, the sticks arena and its caption,
@@ -220,14 +250,23 @@ func (s *play) sections() {
 	// else under them, in a line of their own.
 	s.toolNames = (in.W-2*gap)/3 < mt.Pt(116)
 	if s.toolNames {
-		topH = mt.Pt(44) + mt.LineHeight(ui.Small)
+		_, nameBelow := mt.LineMargins(ui.Small)
+		topH = mt.Pt(44) + mt.RingOut() + mt.LineHeight(ui.Small) + nameBelow
 	}
 	arenaH, capH := 0.0, 0.0
 	if s.g.Sticks != rules.NoSticks {
-		arenaH, capH = mt.Pt(96), mt.LineHeight(ui.SmallBold)+mt.Pt(6)
+		// The caption under the sticks: its line, the ink below it (Naskh's dots), and the
+		// reach of the focus ring of the throw button under it, which must not cross it.
+		_, capBelow := mt.LineMargins(ui.SmallBold)
+		arenaH, capH = mt.Pt(96), mt.Pt(3)+mt.LineHeight(ui.SmallBold)+capBelow+mt.RingOut()+mt.Pt(2)
 	}
 	actMin, logMin := mt.Pt(52), mt.LineHeight(ui.Small)*3+gap
 	fixed := func() float64 { return topH + turnH + arenaH + capH + actMin + 3*gap + logMin }
+	// Room for a second line under the name (a long note, a computer's level and what it
+	// does, in a longer language or larger text) where the panel has it.
+	if two := turnH + mt.LineHeight(ui.Small); fixed()-turnH+two <= in.H {
+		turnH = two
+	}
 	if fixed() > in.H {
 		logMin = 0
 	}
@@ -834,7 +873,8 @@ func (s *play) Draw(dst *ebiten.Image) {
 	if s.toolNames {
 		for _, id := range s.tools() {
 			if b := s.menu.Get(id); b != nil {
-				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.Pt(1), ui.Center, sprites.Sand)
+				// Below the reach of the button's focus ring, which would cross the name.
+				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.RingOut(), ui.Center, sprites.Sand)
 			}
 		}
 	}
@@ -871,9 +911,24 @@ func (s *play) paintTurn(dst *ebiten.Image, r ui.Rect, k turnKey) {
 	}
 	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(62), W: r.W - mt.Pt(70)}, r)
 	_, below := mt.LineMargins(ui.Small)
-	top := r.CY() - (mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small)+below)/2 + mt.Pt(2)
-	mt.TextStart(dst, mt.Ellipsize(title, ui.Heading, words.W), ui.Heading, words, top, sprites.Ink)
-	mt.TextStart(dst, mt.Ellipsize(sub, ui.Small, words.W), ui.Small, words, top+mt.LineHeight(ui.Heading)-mt.Pt(4), sprites.Wood)
+	// The name in the heading's type, or the body's where it is too long; what is due under
+	// it, on as many lines as the card holds.
+	st := ui.Heading
+	if mt.Measure(st, title) > words.W {
+		st = ui.BodyBold
+	}
+	lh := mt.LineHeight(ui.Small)
+	lines := mt.Wrap(sub, ui.Small, words.W)
+	room := max(1, int((r.H-mt.LineHeight(st)-below)/lh))
+	if len(lines) > room {
+		lines = lines[:room]
+		lines[room-1] = mt.Ellipsize(lines[room-1]+" …", ui.Small, words.W)
+	}
+	top := r.CY() - (mt.LineHeight(st)+float64(len(lines))*lh+below)/2 + mt.Pt(2)
+	mt.TextStart(dst, mt.Ellipsize(title, st, words.W), st, words, top, sprites.Ink)
+	for i, l := range lines {
+		mt.TextStart(dst, l, ui.Small, words, top+mt.LineHeight(st)-mt.Pt(4)+float64(i)*lh, sprites.Wood)
+	}
 }
 
 // shownTurn is whose turn the screen shows, and whether the game is over there: the rules'
@@ -904,7 +959,7 @@ func (s *play) turnText() (title, sub string) {
 		}
 		switch {
 		case s.q.Busy():
-			sub = "…"
+			sub = lang.T("play.sub.moving")
 		case !pl.here() && st.Phase() == rules.PhaseThrow:
 			sub = lang.T("play.sub.throwing")
 		case !pl.here():
@@ -959,19 +1014,22 @@ type dotKey struct {
 func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 	mt := s.mt
 	lh := mt.LineHeight(ui.Small)
-	n := int(r.H / lh)
-	start := max(0, len(s.log)-n)
-	y := r.Bottom() - float64(len(s.log)-start)*lh
-	for i := start; i < len(s.log); i++ {
-		l := s.log[i]
-		// The player's piece, then the line: from the right for a right-to-left reader.
-		dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
-		words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
-		if l.Player >= 0 && l.Player < len(s.players) {
+	// The player's piece, then the line: from the right for a right-to-left reader.
+	dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
+	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
+	rows := logRows(mt, s.log, words.W, int(r.H/lh))
+	if len(rows) == 0 {
+		return
+	}
+	start := rows[0].entry
+	y := r.Bottom() - float64(len(rows))*lh
+	for _, row := range rows {
+		l := s.log[row.entry]
+		if l.Player >= 0 && l.Player < len(s.players) && row.first {
 			s.pieceDot(dst, s.players[l.Player].Color%len(sprites.Players), dot.CX(), y+lh/2, mt.Pt(7))
 		}
-		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		s.logText(dst, l.Text(), words, y, alpha)
+		alpha := 0.55 + 0.45*float64(row.entry-start+1)/float64(len(s.log)-start)
+		s.logText(dst, row.text, words, y, alpha)
 		y += lh
 	}
 }
@@ -988,7 +1046,7 @@ func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha f
 	// text size, the reading direction).
 	k := logTextKey{text, int(math.Round(words.W * 4)), mt.LineHeight(ui.Small), mt.RTL}
 	img := ui.Pictures.Get(k, w, h, func(img *ebiten.Image) {
-		mt.TextStart(img, mt.Ellipsize(text, ui.Small, words.W), ui.Small, ui.Rect{X: 1, W: words.W}, above+1, sprites.Chalk)
+		mt.TextStart(img, text, ui.Small, ui.Rect{X: 1, W: words.W}, above+1, sprites.Chalk)
 	})
 	y -= above
 	op := &ebiten.DrawImageOptions{}

@@ -154,7 +154,9 @@ func (s *replay) Layout(mt ui.Metrics) {
 	_, r = r.CutTop(mt.Pt(8))
 	s.scrubR, r = r.CutTop(mt.Pt(36))
 	_, r = r.CutTop(mt.Pt(8))
-	s.ctrlR, r = r.CutTop(mt.Pt(48) * 2)
+	// The speed's button holds its name and the keys under it, at the chosen text size.
+	speedH := math.Max(mt.Pt(40), mt.LineHeight(ui.BodyBold)+mt.LineHeight(ui.Small)+mt.Pt(4))
+	s.ctrlR, r = r.CutTop(mt.Pt(48) + speedH + mt.Pt(8))
 	_, r = r.CutTop(mt.Pt(8))
 	s.logR = r
 
@@ -166,7 +168,7 @@ func (s *replay) Layout(mt ui.Metrics) {
 	for i, id := range []string{"first", "prev", "play", "next", "last"} {
 		s.menu.Get(id).Rect = cols[i]
 	}
-	s.menu.Get("speed").Rect = ui.Rect{X: row2.X, Y: row2.Y, W: row2.W, H: mt.Pt(40)}
+	s.menu.Get("speed").Rect = ui.Rect{X: row2.X, Y: row2.Y + mt.RingOut(), W: row2.W, H: speedH}
 	s.rehit()
 }
 
@@ -488,14 +490,10 @@ func (s *replay) drawScrubber(dst *ebiten.Image) {
 	}
 }
 
-// keyHelp is the line of keys under the log, wrapped to two lines at most.
+// keyHelp is the line of keys under the log, wrapped.
 func (s *replay) keyHelp() []string {
-	lines := s.mt.Wrap(lang.T("saves.replay.keys"), ui.Small, s.logR.W)
-	if len(lines) > 2 {
-		lines = lines[:2]
-		lines[1] = s.mt.Ellipsize(lines[1]+"…", ui.Small, s.logR.W)
-	}
-	return lines
+	// All of it, however many lines it takes (the log above gives way).
+	return s.mt.Wrap(lang.T("saves.replay.keys"), ui.Small, s.logR.W)
 }
 
 // drawLog draws the last lines of the log that fit, newest at the bottom, above the key help.
@@ -508,15 +506,23 @@ func (s *replay) drawLog(dst *ebiten.Image) {
 	if n <= 0 {
 		return
 	}
-	start := max(0, len(s.log)-n)
-	y := r.Bottom() - float64(len(s.log)-start)*lh
-	for i := start; i < len(s.log); i++ {
-		l := s.log[i]
-		if l.Player >= 0 && l.Player < len(s.players) {
-			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], r.X+mt.Pt(7), y+lh/2, mt.Pt(7), 0)
+	// The player's piece, then the line (wrapped, never cut): from the right for a
+	// right-to-left reader.
+	dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
+	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
+	rows := logRows(mt, s.log, words.W, n)
+	if len(rows) == 0 {
+		return
+	}
+	start := rows[0].entry
+	y := r.Bottom() - float64(len(rows))*lh
+	for _, row := range rows {
+		l := s.log[row.entry]
+		if l.Player >= 0 && l.Player < len(s.players) && row.first {
+			sprites.DrawPiece(dst, sprites.Players[s.players[l.Player].Color%len(sprites.Players)], dot.CX(), y+lh/2, mt.Pt(7), 0)
 		}
-		alpha := 0.55 + 0.45*float64(i-start+1)/float64(len(s.log)-start)
-		mt.Text(dst, mt.Ellipsize(l.Text(), ui.Small, r.W-mt.Pt(18)), ui.Small, r.X+mt.Pt(18), y, ui.Start, sprites.Fade(sprites.Chalk, alpha))
+		alpha := 0.55 + 0.45*float64(row.entry-start+1)/float64(len(s.log)-start)
+		mt.TextStart(dst, row.text, ui.Small, words, y, sprites.Fade(sprites.Chalk, alpha))
 		y += lh
 	}
 }

@@ -39,7 +39,7 @@ func shots() []shot {
 	all := englishShots()
 	// The menus, a match and its end in French and Arabic (right to left), and with large
 	// text: SIG_SHOT=title-ar and so on.
-	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigwaduqqan"} {
+	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigwaduqqan", "play-sadeqa-portrait", "play-sadeqa-portrait-mid"} {
 		for _, s := range all {
 			if s.name != name {
 				continue
@@ -145,7 +145,11 @@ func englishShots() []shot {
 		{"readme-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 90) }},
 		{"readme-sadeqa", 1280, 800, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 50) }},
 		{"play-sadeqa-portrait", 390, 844, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 200) }},
+		{"play-sadeqa-portrait-mid", 390, 844, Config{Game: "sadeqa", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 40) }},
 		{"play-seega-portrait", 390, 844, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
+		{"play-essig-portrait", 390, 844, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
+		{"play-sigeloued-portrait", 390, 844, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
+		{"play-sigwaduqqan-portrait", 390, 844, Config{Game: "sig-wa-duqqan", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
 		{"pause", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) {
 			step(m, ui.Intent{Kind: ui.Back})
 		}},

@@ -39,6 +39,7 @@ type setup struct {
 	count          ui.Rect // where the player count is written
 	caption        ui.Rect // over the person/computer choice
 	hint           ui.Rect // how to change a colour or a name
+	about          ui.Rect // the game's description, whole (its card may have had to cut it)
 	rowY           []float64
 	caret          float64
 }
@@ -219,8 +220,12 @@ func (s *setup) Layout(mt ui.Metrics) {
 			y += mt.Pt(4)
 		}
 	}
-	s.hint = ui.Rect{X: f.X, Y: y + mt.Pt(6), W: f.W, H: mt.LineHeight(ui.Small)}
+	// The hint and the game's description: wrapped, whole.
+	lh := mt.LineHeight(ui.Small)
+	s.hint = ui.Rect{X: f.X, Y: y + mt.Pt(6), W: f.W, H: lh * float64(len(mt.Wrap(s.hintText(), ui.Small, f.W)))}
 	y += s.hint.H + mt.Pt(12)
+	s.about = ui.Rect{X: f.X, Y: y, W: f.W, H: lh * float64(len(mt.Wrap(gameText(s.g, "summary", s.g.Summary), ui.Small, f.W)))}
+	y += s.about.H + mt.Pt(12)
 	s.content = y + s.scroll - f.Y
 	// The footer: rules and start.
 	bw := math.Min(mt.Pt(200), (foot.W-gap)/2)
@@ -527,17 +532,16 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		mt.Text(clip, lang.T("setup.level.caption"), ui.SmallBold, cx, c.Y, ui.Center, col)
 	}
 	if s.hint.W > 0 {
-		hint := lang.T("setup.hint")
-		if s.online {
-			hint = lang.T("online.setup.hint")
+		y := s.hint.Y
+		for _, l := range mt.Wrap(s.hintText(), ui.Small, s.hint.W) {
+			mt.TextStart(clip, l, ui.Small, s.hint, y, sprites.Wood)
+			y += mt.LineHeight(ui.Small)
 		}
-		if s.editing >= 0 {
-			hint = lang.T("setup.hint.typing")
+		y = s.about.Y
+		for _, l := range mt.Wrap(gameText(s.g, "summary", s.g.Summary), ui.Small, s.about.W) {
+			mt.TextStart(clip, l, ui.Small, s.about, y, sprites.Ink)
+			y += mt.LineHeight(ui.Small)
 		}
-		if s.kb != nil {
-			hint = lang.T("keyboard.hint")
-		}
-		mt.TextStart(clip, mt.Ellipsize(hint, ui.Small, s.hint.W), ui.Small, s.hint, s.hint.Y, sprites.Wood)
 	}
 	// The form's buttons are drawn clipped; the header and footer ones on the whole screen.
 	form, rest := ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}, ui.Menu{Focus: -1, Hover: s.menu.Hover, Pressed: s.menu.Pressed}
@@ -595,4 +599,17 @@ func writtenRTL(s string) bool {
 		}
 	}
 	return false
+}
+
+// hintText is the line under the seats: how to change a colour or a name, or how to type one.
+func (s *setup) hintText() string {
+	switch {
+	case s.kb != nil:
+		return lang.T("keyboard.hint")
+	case s.editing >= 0:
+		return lang.T("setup.hint.typing")
+	case s.online:
+		return lang.T("online.setup.hint")
+	}
+	return lang.T("setup.hint")
 }

@@ -177,9 +177,13 @@ func (b *Board) paint(dst *ebiten.Image) {
 		for _, c := range b.Cells {
 			hole(dst, c)
 		}
-		// The carved line between the two rows.
-		y := (b.Cells[0].Center.Y + b.Cells[10].Center.Y) / 2
-		Line(dst, Pt{r.X + r.W*0.04, y}, Pt{r.X + r.W*0.96, y}, math.Max(1, r.H*0.012), Mix(DarkWood, Wood, 0.3))
+		// The carved line between the two rows (the two columns of a board turned upright).
+		mid := Pt{(b.Cells[0].Center.X + b.Cells[10].Center.X) / 2, (b.Cells[0].Center.Y + b.Cells[10].Center.Y) / 2}
+		if r.H > r.W {
+			Line(dst, Pt{mid.X, r.Y + r.H*0.04}, Pt{mid.X, r.Y + r.H*0.96}, math.Max(1, r.W*0.012), Mix(DarkWood, Wood, 0.3))
+		} else {
+			Line(dst, Pt{r.X + r.W*0.04, mid.Y}, Pt{r.X + r.W*0.96, mid.Y}, math.Max(1, r.H*0.012), Mix(DarkWood, Wood, 0.3))
+		}
 	}
 }
 

@@ -64,6 +64,41 @@ func EsSigSpace(s int) (col, row int) {
 	return col, row
 }
 
+// HoleCellsTall lays out Sadeqa's 2×10 holes turned a quarter to the left, for a phone held
+// upright: South's row (0..9, S1..S10) up the right column from the bottom, North's (10..19,
+// N1..N10) down the left column from the top, the sowing order still anticlockwise. Each
+// column is wide enough for a hole and its count beside it.
+func HoleCellsTall(r Rect) []Cell {
+	f := r.Fit(SadeqaTallW, 10)
+	c := f.H / 10
+	cells := make([]Cell, 20)
+	for i := 0; i < 20; i++ {
+		x, row := f.X+f.W*0.7, 9-i // South: the right column, S1 at the bottom
+		if i >= 10 {
+			x, row = f.X+f.W*0.3, i-10 // North: the left column, N1 at the top
+		}
+		y := f.Y + (float64(row)+0.5)*c
+		var disc []Pt
+		for j := 0; j < 12; j++ {
+			a := 2 * math.Pi * float64(j) / 12
+			disc = append(disc, Pt{x + c*0.44*math.Cos(a), y + c*0.44*math.Sin(a)})
+		}
+		cells[i] = Cell{Center: Pt{x, y}, Poly: disc, Hit: disc, Size: c * 0.88}
+	}
+	return cells
+}
+
+// SadeqaTallW is the width of HoleCellsTall's columns, in holes: two holes, each with room for
+// its count beside it.
+const SadeqaTallW = 3.3
+
+// LayoutSadeqaTall lays out Sadeqa's board turned for a phone held upright (HoleCellsTall) to
+// fit r.
+func LayoutSadeqaTall(r Rect) *Board {
+	f := r.Fit(SadeqaTallW+0.5, 10.5)
+	return &Board{ID: Sadeqa, Rect: f, Cells: HoleCellsTall(f.Inset(f.W * 0.06))}
+}
+
 // HoleCells lays out Sadeqa's 2×10 holes in r: index 0..9 the bottom row left to right (South
 // S1..S10), 10..19 the top row right to left (North N1..N10), the sowing order.
 func HoleCells(r Rect) []Cell {

@@ -122,8 +122,12 @@ type sadeqaBoard struct {
 	capR  ui.Rect
 	hole  float64 // a hole's radius
 	numH  float64 // the band above and below the board for the hole names
-	seed  *sprites.SeedSprite
-	op    ebiten.DrawImageOptions
+	// tall: the board turned upright for a phone (sprites.HoleCellsTall), the hole names in
+	// bands numW wide at its left and right.
+	tall bool
+	numW float64
+	seed *sprites.SeedSprite
+	op   ebiten.DrawImageOptions
 	// Pictures drawn once and copied every frame, and the texts they show.
 	stamps   stampCache
 	cache    seegaSprites // the players' counters beside their names
@@ -192,10 +196,39 @@ func newSadeqaBoard(env *stage.Env) *sadeqaBoard {
 	return b
 }
 
+// sadeqaUpright is how much taller than wide a place must be for the board to turn upright.
+const sadeqaUpright = 1.3
+
+// UprightHeight is the height the board takes turned upright (on a phone held upright) in a
+// place w wide: holes a finger can hit (each row of the turned board a touch target tall),
+// the dishes with both lines of their labels, and the caption.
+func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
+	storeH, capH, gap := sadeqaTallBands(m)
+	// The cells' pitch is the board's height less its frame (sprites.LayoutSadeqaTall), over 10.
+	const frameW = sprites.SadeqaTallW + 0.5
+	pitch := m.Touch() + m.Pt(2)
+	bh := pitch * 10 / (1 - 0.12*frameW/10.5)
+	return math.Max(w*sadeqaUpright+1, bh+2*storeH+capH+3*gap)
+}
+
+// sadeqaTallBands are the heights of the dishes, the caption and the gaps between them on the
+// board turned upright.
+func sadeqaTallBands(m ui.Metrics) (storeH, capH, gap float64) {
+	bold := m.LineHeight(ui.SmallBold)
+	_, below := m.LineMargins(ui.Small)
+	return bold*2.25 + below, m.LineHeight(ui.BodyBold) + m.Pt(8), m.Pt(4)
+}
+
 // Layout places, top to bottom: North's dish, North's hole numbers, the board, South's hole
-// numbers, the caption and South's dish.
+// numbers, the caption and South's dish; in a place much taller than wide (a phone held
+// upright), the board turns upright between the dishes, its hole names at its sides.
 func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.m = m
+	b.tall = r.H > r.W*sadeqaUpright
+	if b.tall {
+		b.layoutTall(m, r)
+		return
+	}
 	s := math.Min(r.W, r.H)
 	pad := s * 0.02
 	bw := r.W - 2*pad
@@ -225,7 +258,41 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.table.Board = brd
 	b.table.Stores = [2]sprites.Rect{south, north}
 	b.numH = numH
-	b.cells = brd.Cells
+	b.placed()
+}
+
+// layoutTall places the board turned upright: North's dish at the top, the board with North's
+// column at the left and South's at the right, each hole's name beside it outside the board,
+// the caption, and South's dish at the foot.
+func (b *sadeqaBoard) layoutTall(m ui.Metrics, r ui.Rect) {
+	storeH, capH, gap := sadeqaTallBands(m)
+	pad := m.Pt(4)
+	in := r.Inset(pad)
+	b.numW = 0
+	for _, n := range sadeqaHoleNames() {
+		b.numW = math.Max(b.numW, m.Measure(ui.Small, n))
+	}
+	b.numW += m.Pt(10)
+	y := in.Y
+	north := sprites.Rect{X: in.X, Y: y, W: in.W, H: storeH}
+	y += storeH + gap
+	bh := in.H - 2*storeH - capH - 3*gap
+	b.table.Dispose()
+	brd := sprites.LayoutSadeqaTall(sprites.Rect{X: in.X + b.numW, Y: y, W: in.W - 2*b.numW, H: bh})
+	y += bh + gap
+	b.capR = ui.Rect{X: in.X, Y: y, W: in.W, H: capH}
+	y += capH + gap
+	south := sprites.Rect{X: in.X, Y: y, W: in.W, H: storeH}
+	b.table.Board = brd
+	b.table.Stores = [2]sprites.Rect{south, north}
+	b.placed()
+}
+
+// placed makes what follows from the places of the holes and dishes: the seed picture, the
+// dishes' labels.
+func (b *sadeqaBoard) placed() {
+	m := b.m
+	b.cells = b.table.Board.Cells
 	b.hole = b.cells[0].Size / 2
 	b.seed.Dispose()
 	b.seed = sprites.NewSeedSprite(b.hole * 0.21)
@@ -233,7 +300,7 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.cache.reset()
 	for p := 0; p < 2; p++ {
 		b.labelW[p] = b.storeLabelW(p)
-		mr := math.Min(storeH*0.16, m.Pt(9))
+		mr := math.Min(b.table.Stores[p].H*0.16, m.Pt(9))
 		b.names[p] = m.Ellipsize(b.name(p), ui.SmallBold, b.labelW[p]-mr*2.6)
 	}
 }
@@ -667,6 +734,22 @@ func (b *sadeqaBoard) Hits(h *ui.HitMap) {
 		return
 	}
 	br := b.table.Board.Rect
+	if b.tall {
+		// Upright: each hole's row of its own column, its name beside it included: a
+		// target a touch tall and half the board wide.
+		s1, s2, n1 := sadeqa.Hole(sadeqa.South, 1), sadeqa.Hole(sadeqa.South, 2), sadeqa.Hole(sadeqa.North, 1)
+		mid := (b.cells[s1].Center.X + b.cells[n1].Center.X) / 2
+		pitch := b.cells[s1].Center.Y - b.cells[s2].Center.Y
+		for i, c := range b.cells {
+			y := c.Center.Y - pitch/2
+			if sadeqa.Place(i).Row == sadeqa.South {
+				h.AddRect(ui.Rect{X: mid, Y: y, W: br.X + br.W + b.numW - mid, H: pitch}, ui.Target{Kind: "hole", N: i})
+			} else {
+				h.AddRect(ui.Rect{X: br.X - b.numW, Y: y, W: mid - br.X + b.numW, H: pitch}, ui.Target{Kind: "hole", N: i})
+			}
+		}
+		return
+	}
 	s1, s2, n1 := sadeqa.Hole(sadeqa.South, 1), sadeqa.Hole(sadeqa.South, 2), sadeqa.Hole(sadeqa.North, 1)
 	mid := (b.cells[s1].Center.Y + b.cells[n1].Center.Y) / 2
 	numH := b.numH
@@ -711,8 +794,13 @@ func (b *sadeqaBoard) Input(in ui.Intent, s rules.State, legal []rules.Move) (ru
 			return 0, false
 		}
 		// The board is drawn as South sees it (South's row at the bottom): up is toward
-		// North's row.
-		if i, ok := sadeqa.Toward(b.cursor, in.DX, -in.DY); ok {
+		// North's row. Upright, South's row runs up the right column and North's is at the
+		// left: up is toward South's right, left toward North's row.
+		dc, dr := in.DX, -in.DY
+		if b.tall {
+			dc, dr = -in.DY, -in.DX
+		}
+		if i, ok := sadeqa.Toward(b.cursor, dc, dr); ok {
 			b.cursor = i
 		}
 	case ui.Activate:
@@ -976,21 +1064,28 @@ func (b *sadeqaBoard) badgeStamp(m ui.Metrics, n int, bg color.RGBA) *stamp {
 func (b *sadeqaBoard) drawCounts(dst *ebiten.Image) {
 	m := b.m
 	R := b.hole
-	// On a small board (a phone) the counts shrink so that they cover little of the seeds.
-	if lh := m.LineHeight(ui.SmallBold) * 0.82; lh > R*0.62 {
+	// On a small board the counts shrink so that they cover little of the seeds (upright,
+	// they stand beside the holes and keep their size).
+	if lh := m.LineHeight(ui.SmallBold) * 0.82; lh > R*0.62 && !b.tall {
 		m.Unit *= R * 0.62 / lh
 	}
 	h := m.LineHeight(ui.SmallBold) * 0.82
 	for i, c := range b.cells {
-		y := c.Center.Y + R*0.98 - h*0.25
-		if sadeqa.Place(i).Row == sadeqa.North {
+		x, y := c.Center.X, c.Center.Y+R*0.98-h*0.25
+		row := sadeqa.Place(i).Row
+		switch {
+		case b.tall && row == sadeqa.South:
+			x, y = c.Center.X+R*1.05, c.Center.Y+R*0.55 // South: at the right, low
+		case b.tall:
+			x, y = c.Center.X-R*1.05, c.Center.Y+R*0.55 // North: at the left
+		case row == sadeqa.North:
 			y = c.Center.Y - R*0.98 + h*0.25
 		}
 		bg := sprites.Fade(sprites.Ink, 0.72)
 		if o := b.owner[i]; o >= 0 {
 			bg = sprites.Mix(b.color(o).Color, sprites.Ink, 0.45)
 		}
-		b.stamps.draw(dst, b.badgeStamp(m, b.holes[i], bg), c.Center.X, y, 1, 1, white)
+		b.stamps.draw(dst, b.badgeStamp(m, b.holes[i], bg), x, y, 1, 1, white)
 	}
 }
 
@@ -1003,16 +1098,21 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 	br := b.table.Board.Rect
 	dim := sprites.Fade(sprites.Mix(sprites.Wood, sprites.Ink, 0.5), 0.9)
 	for i, c := range b.cells {
-		y := br.Y + br.H + (b.numH-lh)/2
+		x, y := c.Center.X, br.Y+br.H+(b.numH-lh)/2
 		row := sadeqa.Place(i).Row
-		if row == sadeqa.North {
+		switch {
+		case b.tall && row == sadeqa.South:
+			x, y = br.X+br.W+b.numW/2, c.Center.Y-lh/2 // South's names at the right
+		case b.tall:
+			x, y = br.X-b.numW/2, c.Center.Y-lh/2 // North's at the left
+		case row == sadeqa.North:
 			y = br.Y - b.numH + (b.numH-lh)/2
 		}
 		col := dim
 		if b.toMove == row {
 			col = sprites.Ink
 		}
-		b.stamps.text(dst, m, sadeqaHoleNames()[i], st, c.Center.X, y, ui.Center, col)
+		b.stamps.text(dst, m, sadeqaHoleNames()[i], st, x, y, ui.Center, col)
 	}
 	sc := [2]int{b.captured[0], b.captured[1]}
 	for i, o := range b.owner {

@@ -78,6 +78,14 @@ type Warmer interface {
 	Warm() bool
 }
 
+// Upright is a board that, on a screen held upright, wants a place taller than it is wide
+// (Sadeqa's long board, turned): the play scene gives it the height it asks for, as far as the
+// panel under it can spare, and a square otherwise.
+type Upright interface {
+	// UprightHeight is the height the board would take in a place w wide.
+	UprightHeight(m ui.Metrics, w float64) float64
+}
+
 // Canceler is a Picker that can hold a half-made choice (Seega: a piece picked, its step not yet
 // chosen). Escape or back should put that back before it pauses the game.
 type Canceler interface {

@@ -97,6 +97,64 @@ var scrollClips = map[image.Rectangle]bool{}
 // Scrolls reports whether b is the bounds of a ScrollClip made while TextDrawn was set.
 func Scrolls(b image.Rectangle) bool { return scrollClips[b] }
 
+// BoxDrawn, when set, is told every widget's box as it is drawn: a button (with the style its
+// label is drawn in) and the focus ring around one. The text-fit test checks that no text is
+// cut by a widget drawn across it (a caption under a button's focus ring) and that the buttons
+// of one row share one label size.
+var BoxDrawn func(b Box)
+
+// Box is a widget's box as drawn.
+type Box struct {
+	R Rect
+	// Ring: the focus ring around a widget, not the widget itself.
+	Ring bool
+	// Clip is the bounds of the image it is drawn into when that is a clip (a scrolling
+	// list), and empty when it is the screen.
+	Clip image.Rectangle
+	// Label is the style of the button's label, when Labelled.
+	Label    Style
+	Labelled bool
+}
+
+// Veiled, when set, is told when an overlay veils what is drawn so far (Veil): the text-fit
+// test compares the texts and boxes of each layer apart.
+var Veiled func()
+
+// Veil dims the whole screen under an overlay's card.
+func Veil(dst *ebiten.Image, m Metrics) {
+	sprites.Fill(dst, sprites.RoundRect(0, 0, m.W, m.H, 0), color.RGBA{20, 14, 8, 150})
+	if Veiled != nil {
+		Veiled()
+	}
+}
+
+// Shortened reports whether s was made by Ellipsize from a longer text while TextDrawn was
+// set, and that text: the text-fit test fails on a text drawn shortened whose whole cannot be
+// read anywhere.
+func Shortened(s string) (full string, ok bool) {
+	full, ok = shortened[s]
+	return full, ok
+}
+
+var shortened = map[string]string{}
+
+// Elided records that short, a text drawn cut with "…", is part of full, whose whole the view
+// one tap away shows (a game card's description, told whole on the game's setup): the
+// text-fit test checks that a view it reaches does show it.
+func Elided(short, full string) {
+	if TextDrawn != nil {
+		elided[short] = full
+	}
+}
+
+// ElidedFrom is the whole text that short was cut from (Elided), if it was.
+func ElidedFrom(short string) (full string, ok bool) {
+	full, ok = elided[short]
+	return full, ok
+}
+
+var elided = map[string]string{}
+
 // Drawn is a text as drawn.
 type Drawn struct {
 	Text  string
@@ -364,11 +422,21 @@ func (m Metrics) Wrap(s string, st Style, w float64) []string {
 	return lines
 }
 
-// Ellipsize shortens s with an ellipsis until it fits w.
+// Ellipsize shortens s with an ellipsis until it fits w. A text may be drawn shortened only
+// where its whole can be read some other way (a details view, a tooltip): the text-fit test
+// sees every shortening (Shortened).
 func (m Metrics) Ellipsize(s string, st Style, w float64) string {
 	if m.Measure(st, s) <= w {
 		return s
 	}
+	t := m.ellipsize(s, st, w)
+	if TextDrawn != nil {
+		shortened[t] = s
+	}
+	return t
+}
+
+func (m Metrics) ellipsize(s string, st Style, w float64) string {
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]

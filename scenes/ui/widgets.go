@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"math"
 
@@ -57,6 +58,10 @@ type Button struct {
 	Hidden   bool
 	// Draw, if set, draws the button's face instead of the label (cards).
 	Draw func(dst *ebiten.Image, m Metrics, b *Button, hot bool)
+
+	// rowStyle is the label style Menu.Draw chose for the button's whole row (when rowSet).
+	rowStyle Style
+	rowSet   bool
 }
 
 // Target is the hit target of the button.
@@ -207,14 +212,32 @@ func (mn *Menu) Handle(in Intent) string {
 	return ""
 }
 
-// Draw draws every visible button and the focus ring.
+// Draw draws every visible button and the focus ring. The buttons of one row (the same top
+// and height) share one label size: the largest at which every label of the row fits, so a
+// row never shows one button in a smaller type than its neighbours.
 func (mn *Menu) Draw(dst *ebiten.Image, m Metrics) {
+	type row struct{ y, h float64 }
+	small := map[row]bool{}
+	for _, b := range mn.Buttons {
+		if !b.Hidden && b.Draw == nil && m.labelNeedsSmall(b) {
+			small[row{math.Round(b.Rect.Y), math.Round(b.Rect.H)}] = true
+		}
+	}
+	for _, b := range mn.Buttons {
+		b.rowSet, b.rowStyle = true, BodyBold
+		if small[row{math.Round(b.Rect.Y), math.Round(b.Rect.H)}] {
+			b.rowStyle = SmallBold
+		}
+	}
 	for i, b := range mn.Buttons {
 		if b.Hidden {
 			continue
 		}
 		hot := b.ID == mn.Hover
 		if b.Draw != nil {
+			if BoxDrawn != nil {
+				BoxDrawn(Box{R: b.Rect, Clip: clipOf(dst)})
+			}
 			b.Draw(dst, m, b, hot)
 		} else {
 			DrawButton(dst, m, b, hot, b.ID == mn.Pressed)
@@ -227,12 +250,18 @@ func (mn *Menu) Draw(dst *ebiten.Image, m Metrics) {
 
 // FocusRing draws the saffron ring around r: the keyboard focus, always visible.
 func FocusRing(dst *ebiten.Image, m Metrics, r Rect) {
-	g := m.Pt(4)
-	rr := r.Inset(-g)
+	rr := r.Inset(-m.RingOut())
+	if BoxDrawn != nil {
+		BoxDrawn(Box{R: rr, Ring: true, Clip: clipOf(dst)})
+	}
 	// From the cache of painted faces, like the buttons: a stroked path every frame is dear.
 	drawFace(dst, faceKey{w: rr.W, h: rr.H, rad: m.Pt(14), fx: rr.X - math.Floor(rr.X), fy: rr.Y - math.Floor(rr.Y),
 		edgeW: m.Pt(3.5), edge: sprites.Saffron, ring: true}, rr.X, rr.Y)
 }
+
+// RingOut is how far the focus ring reaches outside the widget it surrounds: what is laid
+// next to a focusable widget keeps that far from it.
+func (m Metrics) RingOut() float64 { return m.Pt(4) }
 
 // DrawButton draws a standard button.
 func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
@@ -290,13 +319,29 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 	}
 	maxW := inner.W - m.Pt(20) - iconW
 	label := ""
+	var lines []string // a label that takes two lines
 	if b.Label != "" && maxW > 0 {
-		if m.Measure(st, b.Label) > maxW {
+		switch {
+		case b.rowSet:
+			st = b.rowStyle
+		case m.labelNeedsSmall(b):
 			// A narrow button gets the smaller type before its label is cut.
 			st = SmallBold
-			lw = m.Measure(st, b.Label)
 		}
-		label = m.Ellipsize(b.Label, st, maxW)
+		lw = m.Measure(st, b.Label)
+		label = b.Label
+		if lw > maxW {
+			// Still too long: two lines where the button is tall enough, else cut.
+			if w := m.Wrap(b.Label, st, maxW); len(w) == 2 && b.Sub == "" && 2*m.LineHeight(st) <= inner.H && m.Measure(st, w[0]) <= maxW && m.Measure(st, w[1]) <= maxW {
+				lines = w
+				lw = math.Max(m.Measure(st, w[0]), m.Measure(st, w[1]))
+			} else {
+				label = m.Ellipsize(b.Label, st, maxW)
+			}
+		}
+	}
+	if BoxDrawn != nil {
+		BoxDrawn(Box{R: r, Label: st, Labelled: b.Label != "", Clip: clipOf(dst)})
 	}
 	lw = math.Max(0, math.Min(lw, maxW))
 	// The text block is as wide as its wider line: the label, or the sub-label under it.
@@ -327,7 +372,28 @@ func DrawButton(dst *ebiten.Image, m Metrics, b *Button, hot, pressed bool) {
 		m.Text(dst, sub, Small, x+bw/2, top+m.LineHeight(st), Center, sprites.Mix(ink, fill, 0.3))
 		return
 	}
+	if lines != nil {
+		for i, l := range lines {
+			m.Text(dst, l, st, x+bw/2, inner.CY()-m.LineHeight(st)+float64(i)*m.LineHeight(st), Center, ink)
+		}
+		return
+	}
 	m.Text(dst, label, st, x, inner.CY()-m.LineHeight(st)/2, Start, ink)
+}
+
+// labelNeedsSmall reports whether b's label is too wide for b in the body type.
+func (m Metrics) labelNeedsSmall(b *Button) bool {
+	if b.Label == "" {
+		return false
+	}
+	iconW := 0.0
+	if b.Icon != NoIcon {
+		iconW = m.Pt(30)
+	}
+	if b.Swatch != nil {
+		iconW = m.Pt(30)
+	}
+	return m.Measure(BodyBold, b.Label) > b.Rect.W-m.Pt(20)-iconW
 }
 
 // DrawIcon draws icon ic centred on (cx, cy) in a circle of radius r.
@@ -488,4 +554,12 @@ func paintBackdrop(dst *ebiten.Image, m Metrics) {
 			sprites.Fill(dst, sprites.Polygon([]sprites.Pt{{X: x, Y: y + s/2}, {X: x + s/2, Y: y}, {X: x + s, Y: y + s/2}, {X: x + s/2, Y: y + s}}), sprites.Fade(c, 0.55))
 		}
 	}
+}
+
+// clipOf is dst's bounds when dst is a sub-image cut from a larger one (a clip), else empty.
+func clipOf(dst *ebiten.Image) image.Rectangle {
+	if b := dst.Bounds(); b.Min != (image.Point{}) {
+		return b
+	}
+	return image.Rectangle{}
 }
