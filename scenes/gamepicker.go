@@ -184,8 +184,19 @@ func cardWords(mt ui.Metrics, g *rules.Info, w float64) float64 {
 		names = 1 // drawn in the body type, on one line (drawCard)
 	}
 	lines := len(mt.Wrap(gameText(g, "summary", g.Summary), ui.Small, w))
+	_, places := placeLines(mt, g, w)
 	return mt.Pt(6) + float64(names)*mt.LineHeight(ui.Heading)*0.9 + mt.LineHeight(ui.Heading)*0.1 +
-		mt.LineHeight(ui.SmallBold) + mt.Pt(2) + float64(lines)*mt.LineHeight(ui.Small) + mt.Pt(4)
+		float64(len(places))*mt.LineHeight(ui.SmallBold) + mt.Pt(2) + float64(lines)*mt.LineHeight(ui.Small) + mt.Pt(4)
+}
+
+// placeLines is where g is played, in the small bold type, or the small one, on one line
+// where it fits, else wrapped.
+func placeLines(mt ui.Metrics, g *rules.Info, w float64) (ui.Style, []string) {
+	place, st := gameText(g, "place", g.Place), ui.SmallBold
+	if mt.Measure(st, place) > w {
+		st = ui.Small
+	}
+	return st, mt.Wrap(place, st, w)
 }
 
 // drawCard draws one game's card; a tall card's picture is picH high.
@@ -212,7 +223,7 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	sprites.Fill(dst, sprites.RoundRect(pic.X, pic.Y, pic.W, pic.H, mt.Pt(10)), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
 	y := rest.Y + mt.Pt(6)
-	gname, gplace := gameName(g), gameText(g, "place", g.Place)
+	gname := gameName(g)
 	// Every game's name in the same type: a name too long for one line takes two (Sig (El
 	// Oued Capture) was drawn smaller than the other four).
 	name, names := ui.Heading, mt.Wrap(gname, ui.Heading, rest.W)
@@ -227,12 +238,12 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 		y += mt.LineHeight(ui.Heading) * 0.9
 	}
 	y += mt.LineHeight(ui.Heading) * 0.1
-	place := ui.SmallBold
-	if mt.Measure(place, gplace) > rest.W {
-		place = ui.Small
+	place, places := placeLines(mt, g, rest.W)
+	for _, l := range places {
+		mt.TextStart(dst, l, place, rest, y, sprites.Terracotta)
+		y += mt.LineHeight(ui.SmallBold)
 	}
-	mt.TextStart(dst, mt.Ellipsize(gplace, place, rest.W), place, rest, y, sprites.Terracotta)
-	y += mt.LineHeight(ui.SmallBold) + mt.Pt(2)
+	y += mt.Pt(2)
 	summary := gameText(g, "summary", g.Summary)
 	lines := mt.Wrap(summary, ui.Small, rest.W)
 	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))

@@ -57,7 +57,14 @@ func (o *overlay) drawCard(dst *ebiten.Image) {
 	o.under.Draw(dst)
 	ui.Veil(dst, mt)
 	ui.Panel(dst, mt, o.card)
-	mt.Text(dst, mt.Ellipsize(o.title, ui.Title, o.card.W-mt.Pt(40)), ui.Title, o.card.CX(), o.card.Y+mt.Pt(18), ui.Center, sprites.Ink)
+	// The title in the title's type, or a smaller one before it is cut.
+	st := ui.Title
+	for _, c := range []ui.Style{ui.Heading, ui.BodyBold} {
+		if mt.Measure(st, o.title) > o.card.W-mt.Pt(40) {
+			st = c
+		}
+	}
+	mt.Text(dst, mt.Ellipsize(o.title, st, o.card.W-mt.Pt(40)), st, o.card.CX(), o.card.Y+mt.Pt(18)+(mt.LineHeight(ui.Title)-mt.LineHeight(st))/2, ui.Center, sprites.Ink)
 	o.menu.Draw(dst, mt)
 	drawNotice(dst, mt, noticeRect(mt, mt.Screen().Inset(mt.Pt(12)), o.notice), o.notice)
 }

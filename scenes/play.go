@@ -217,8 +217,8 @@ func (s *play) Layout(mt ui.Metrics) {
 func (s *play) sheetMin() float64 {
 	mt := s.mt
 	pad, gap, lh := mt.Pt(10), mt.Pt(10), mt.LineHeight(ui.Small)
-	_, below := mt.LineMargins(ui.Small)
-	h := 2*pad + mt.Pt(44) + mt.RingOut() + lh + below
+	above, below := mt.LineMargins(ui.Small)
+	h := 2*pad + mt.Pt(44) + mt.RingOut() + above + lh + below
 	h += gap + math.Max(mt.Pt(50), mt.LineHeight(ui.Heading)+lh+below)
 	sticks := s.g.Sticks != rules.NoSticks
 	if sticks {
@@ -226,9 +226,18 @@ func (s *play) sheetMin() float64 {
 		h += gap + mt.Pt(44) + mt.Pt(3) + mt.LineHeight(ui.SmallBold) + capBelow + mt.RingOut() + mt.Pt(2)
 	}
 	if _, picks := s.brd.(stage.Picker); !picks || sticks {
-		h += gap + mt.Pt(52)
+		h += gap + s.throwH()
 	}
 	return h + gap + 2*lh
+}
+
+// throwH is the throw button's height: 52 points, or its name and the key under it at the
+// chosen text size, Naskh's marks included.
+func (s *play) throwH() float64 {
+	mt := s.mt
+	above, _ := mt.LineMargins(ui.BodyBold)
+	_, below := mt.LineMargins(ui.Small)
+	return math.Max(mt.Pt(52), mt.LineHeight(ui.BodyBold)+mt.LineHeight(ui.Small)+above+below+mt.Pt(6))
 }
 
 // sections divides the panel: the top buttons, whose turn, the sticks arena and its caption,
@@ -251,7 +260,8 @@ func (s *play) sections() {
 	s.toolNames = (in.W-2*gap)/3 < mt.Pt(116)
 	if s.toolNames {
 		_, nameBelow := mt.LineMargins(ui.Small)
-		topH = mt.Pt(44) + mt.RingOut() + mt.LineHeight(ui.Small) + nameBelow
+		nameAbove, _ := mt.LineMargins(ui.Small)
+		topH = mt.Pt(44) + mt.RingOut() + nameAbove + mt.LineHeight(ui.Small) + nameBelow
 	}
 	arenaH, capH := 0.0, 0.0
 	if s.g.Sticks != rules.NoSticks {
@@ -260,7 +270,7 @@ func (s *play) sections() {
 		_, capBelow := mt.LineMargins(ui.SmallBold)
 		arenaH, capH = mt.Pt(96), mt.Pt(3)+mt.LineHeight(ui.SmallBold)+capBelow+mt.RingOut()+mt.Pt(2)
 	}
-	actMin, logMin := mt.Pt(52), mt.LineHeight(ui.Small)*3+gap
+	actMin, logMin := s.throwH(), mt.LineHeight(ui.Small)*3+gap
 	fixed := func() float64 { return topH + turnH + arenaH + capH + actMin + 3*gap + logMin }
 	// Room for a second line under the name (a long note, a computer's level and what it
 	// does, in a longer language or larger text) where the panel has it.
@@ -308,7 +318,7 @@ func (s *play) layoutPanel() {
 	}
 	actH := 0.0 // nothing to do here: the log takes the room
 	if b := s.menu.Get("throw"); b != nil && !b.Hidden {
-		actH = mt.Pt(52)
+		actH = s.throwH()
 	}
 	if n := s.moveButtons(); n > 0 {
 		perRow := s.movesPerRow(s.actRoom.W)
@@ -370,7 +380,7 @@ func isMoveButton(id string) bool { return strings.HasPrefix(id, "move-") || id 
 func (s *play) placeActions() {
 	mt := s.mt
 	if b := s.menu.Get("throw"); b != nil && !b.Hidden {
-		b.Rect = s.actR.Centered(math.Min(s.actR.W, mt.Pt(240)), mt.Pt(52))
+		b.Rect = s.actR.Centered(math.Min(s.actR.W, mt.Pt(240)), s.throwH())
 	}
 	var moves []*ui.Button
 	for _, b := range s.menu.Buttons {
@@ -874,7 +884,8 @@ func (s *play) Draw(dst *ebiten.Image) {
 		for _, id := range s.tools() {
 			if b := s.menu.Get(id); b != nil {
 				// Below the reach of the button's focus ring, which would cross the name.
-				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.RingOut(), ui.Center, sprites.Sand)
+				above, _ := mt.LineMargins(ui.Small)
+				mt.Text(dst, toolName(id), ui.Small, b.Rect.CX(), b.Rect.Bottom()+mt.RingOut()+above, ui.Center, sprites.Sand)
 			}
 		}
 	}

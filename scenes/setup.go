@@ -181,6 +181,10 @@ func (s *setup) Layout(mt ui.Metrics) {
 		segW = math.Max(segW, mt.Measure(ui.BodyBold, levelName(l)))
 	}
 	segW += mt.Pt(30)
+	segSmall := 0.0 // the widest choice in the smaller type
+	for _, l := range append([]string{lang.T("setup.person")}, levelNames()...) {
+		segSmall = math.Max(segSmall, mt.Measure(ui.SmallBold, l))
+	}
 	// One line a seat where it fits (colour, name, person or computer level); else the
 	// choice goes on a second line under the name.
 	wide := h+gap+mt.Pt(140)+gap+4*segW+3*gap <= f.W
@@ -205,13 +209,21 @@ func (s *setup) Layout(mt ui.Metrics) {
 		}
 		s.menu.Get("name-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: nameW, H: h}, f)
 		x += nameW + gap
-		w := segW
+		w, perRow := segW, 4
 		if !wide {
 			y += h + mt.Pt(6)
 			x = f.X
 			w = (f.W - 3*gap) / 4
+			// Where the smaller type still does not fit four across (a phone, large
+			// text), two rows of two: no choice is cut.
+			if segSmall+mt.Pt(20) > w {
+				w, perRow = (f.W-gap)/2, 2
+			}
 		}
-		for _, k := range []string{"human", ai.Easy.String(), ai.Medium.String(), ai.Hard.String()} {
+		for j, k := range []string{"human", ai.Easy.String(), ai.Medium.String(), ai.Hard.String()} {
+			if j > 0 && j%perRow == 0 {
+				x, y = f.X, y+h+gap
+			}
 			s.menu.Get(k + "-" + id).Rect = mt.Flip(ui.Rect{X: x, Y: y, W: w, H: h}, f)
 			x += w + gap
 		}
@@ -224,7 +236,7 @@ func (s *setup) Layout(mt ui.Metrics) {
 	lh := mt.LineHeight(ui.Small)
 	s.hint = ui.Rect{X: f.X, Y: y + mt.Pt(6), W: f.W, H: lh * float64(len(mt.Wrap(s.hintText(), ui.Small, f.W)))}
 	y += s.hint.H + mt.Pt(12)
-	s.about = ui.Rect{X: f.X, Y: y, W: f.W, H: lh * float64(len(mt.Wrap(gameText(s.g, "summary", s.g.Summary), ui.Small, f.W)))}
+	s.about = ui.Rect{X: f.X, Y: y, W: f.W, H: lh * float64(len(mt.Wrap(s.aboutText(), ui.Small, f.W)))}
 	y += s.about.H + mt.Pt(12)
 	s.content = y + s.scroll - f.Y
 	// The footer: rules and start.
@@ -538,7 +550,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 			y += mt.LineHeight(ui.Small)
 		}
 		y = s.about.Y
-		for _, l := range mt.Wrap(gameText(s.g, "summary", s.g.Summary), ui.Small, s.about.W) {
+		for _, l := range mt.Wrap(s.aboutText(), ui.Small, s.about.W) {
 			mt.TextStart(clip, l, ui.Small, s.about, y, sprites.Ink)
 			y += mt.LineHeight(ui.Small)
 		}
@@ -612,4 +624,23 @@ func (s *setup) hintText() string {
 		return lang.T("online.setup.hint")
 	}
 	return lang.T("setup.hint")
+}
+
+// aboutText is the game's description, after where it is played when the header has no room
+// for that.
+func (s *setup) aboutText() string {
+	about := gameText(s.g, "summary", s.g.Summary)
+	if place := gameText(s.g, "place", s.g.Place); !s.subFits(s.bar, place) {
+		about = place + "\n" + about
+	}
+	return about
+}
+
+// levelNames are the computer's levels' names.
+func levelNames() []string {
+	var out []string
+	for _, l := range ai.Levels {
+		out = append(out, levelName(l))
+	}
+	return out
 }

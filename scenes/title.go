@@ -15,6 +15,9 @@ type title struct {
 	base
 	art  ui.Rect
 	name ui.Rect
+	// tag is the tagline under the name, in tagSt, on as many lines as it takes.
+	tag   []string
+	tagSt ui.Style
 
 	cont   *play   // the saved, unfinished game that Continue resumes (nil: none)
 	notice string  // what became of a save that could not be continued
@@ -58,7 +61,14 @@ func (s *title) Layout(mt ui.Metrics) {
 		bh, gap = math.Max(mt.Touch(), bh*scr.H/buttonsH), mt.Pt(8)
 		buttonsH = float64(n)*bh + float64(n-1)*gap
 	}
-	nameH := mt.LineHeight(ui.Display) + mt.LineHeight(ui.Body)*1.6
+	// The tagline in the body type, or the small one, on one line where it fits, else on two.
+	s.tagSt = ui.Body
+	tagW := scr.W
+	if mt.Measure(s.tagSt, lang.T("title.tagline")) > tagW {
+		s.tagSt = ui.Small
+	}
+	s.tag = mt.Wrap(lang.T("title.tagline"), s.tagSt, tagW)
+	nameH := mt.LineHeight(ui.Display) + math.Max(mt.LineHeight(ui.Body)*1.6, float64(len(s.tag))*mt.LineHeight(s.tagSt)+mt.LineHeight(ui.Body)*0.6)
 	// Stacked (art, name, buttons) where the screen is tall enough; on a short, wide screen
 	// the buttons stand to the right of the art and the name.
 	side := scr.H < buttonsH+nameH+mt.Pt(180) && scr.W > mt.Pt(440)
@@ -130,12 +140,9 @@ func (s *title) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, mt)
 	s.drawArt(dst)
 	mt.Text(dst, lang.T("title.name"), ui.Display, s.name.CX(), s.name.Y, ui.Center, sprites.Ink)
-	sub := lang.T("title.tagline")
-	st := ui.Body
-	if mt.Measure(st, sub) > s.name.W {
-		st = ui.Small
+	for i, l := range s.tag {
+		mt.Text(dst, l, s.tagSt, s.name.CX(), s.name.Y+mt.LineHeight(ui.Display)+float64(i)*mt.LineHeight(s.tagSt), ui.Center, sprites.Wood)
 	}
-	mt.Text(dst, mt.Ellipsize(sub, st, s.name.W), st, s.name.CX(), s.name.Y+mt.LineHeight(ui.Display), ui.Center, sprites.Wood)
 	s.menu.Draw(dst, mt)
 	drawNotice(dst, mt, s.noteR, s.notice)
 }
