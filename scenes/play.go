@@ -213,7 +213,7 @@ func (s *play) Layout(mt ui.Metrics) {
 
 // sheetMin is the least height of the panel under the board on a phone held upright: the
 // toolbar with its names, the turn card at its smallest, the sticks and their caption, the
-// action area where the panel offers moves or a throw, and two lines of the log.
+// action area where the panel offers moves or a throw; the log takes what is left.
 func (s *play) sheetMin() float64 {
 	mt := s.mt
 	pad, gap, lh := mt.Pt(10), mt.Pt(10), mt.LineHeight(ui.Small)
@@ -228,7 +228,7 @@ func (s *play) sheetMin() float64 {
 	if _, picks := s.brd.(stage.Picker); !picks || sticks {
 		h += gap + s.throwH()
 	}
-	return h + gap + 2*lh
+	return h + gap
 }
 
 // throwH is the throw button's height: 52 points, or its name and the key under it at the

@@ -95,9 +95,16 @@ const SadeqaTallW = 3.3
 // LayoutSadeqaTall lays out Sadeqa's board turned for a phone held upright (HoleCellsTall) to
 // fit r.
 func LayoutSadeqaTall(r Rect) *Board {
-	f := r.Fit(SadeqaTallW+0.5, 10.5)
-	return &Board{ID: Sadeqa, Rect: f, Cells: HoleCellsTall(f.Inset(f.W * 0.06))}
+	f := r.Fit(SadeqaTallBoardW, SadeqaTallBoardH)
+	return &Board{ID: Sadeqa, Rect: f, Cells: HoleCellsTall(f.Inset(f.W * SadeqaTallFrame))}
 }
+
+// The board turned upright: its shape, in holes, and its frame, in parts of its width.
+const (
+	SadeqaTallBoardW = SadeqaTallW + 0.4
+	SadeqaTallBoardH = 10.3
+	SadeqaTallFrame  = 0.05
+)
 
 // HoleCells lays out Sadeqa's 2×10 holes in r: index 0..9 the bottom row left to right (South
 // S1..S10), 10..19 the top row right to left (North N1..N10), the sowing order.

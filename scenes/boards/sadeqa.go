@@ -205,10 +205,9 @@ const sadeqaUpright = 1.3
 func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
 	storeH, capH, gap := sadeqaTallBands(m)
 	// The cells' pitch is the board's height less its frame (sprites.LayoutSadeqaTall), over 10.
-	const frameW = sprites.SadeqaTallW + 0.5
-	pitch := m.Touch() + m.Pt(2)
-	bh := pitch * 10 / (1 - 0.12*frameW/10.5)
-	return math.Max(w*sadeqaUpright+1, bh+2*storeH+capH+3*gap)
+	pitch := m.Touch() + m.Pt(0.1)
+	bh := pitch * 10 / (1 - 2*sprites.SadeqaTallFrame*sprites.SadeqaTallBoardW/sprites.SadeqaTallBoardH)
+	return math.Max(w*sadeqaUpright+1, bh+2*storeH+capH+3*gap+2*sadeqaTallPad(m))
 }
 
 // sadeqaTallBands are the heights of the dishes, the caption and the gaps between them on the
@@ -216,7 +215,21 @@ func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
 func sadeqaTallBands(m ui.Metrics) (storeH, capH, gap float64) {
 	bold := m.LineHeight(ui.SmallBold)
 	_, below := m.LineMargins(ui.Small)
-	return bold*2.25 + below, m.LineHeight(ui.BodyBold) + m.Pt(8), m.Pt(4)
+	_, capBelow := m.LineMargins(ui.SmallBold)
+	// The caption in the small bold type (drawCaptionBanner takes the smaller type first).
+	return bold*sadeqaTwoLines + below, bold + capBelow + m.Pt(6), m.Pt(2)
+}
+
+// sadeqaTwoLines is how many small bold lines high a dish must be for its label's two lines
+// (the name, the score under it): a dish less high shows the name alone.
+const sadeqaTwoLines = 2.0
+
+// sadeqaTallPad is the margin around the board turned upright.
+func sadeqaTallPad(m ui.Metrics) float64 { return m.Pt(2) }
+
+// dishTwoLines reports whether dish d holds its label's two lines.
+func (b *sadeqaBoard) dishTwoLines(d sprites.Rect) bool {
+	return d.H >= b.m.LineHeight(ui.SmallBold)*sadeqaTwoLines
 }
 
 // Layout places, top to bottom: North's dish, North's hole numbers, the board, South's hole
@@ -266,7 +279,7 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 // the caption, and South's dish at the foot.
 func (b *sadeqaBoard) layoutTall(m ui.Metrics, r ui.Rect) {
 	storeH, capH, gap := sadeqaTallBands(m)
-	pad := m.Pt(4)
+	pad := sadeqaTallPad(m)
 	in := r.Inset(pad)
 	b.numW = 0
 	for _, n := range sadeqaHoleNames() {
@@ -1128,7 +1141,7 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 			g := d.H * 0.07
 			b.stamps.draw(dst, b.stamps.outline(d.W+2*g, d.H+2*g, d.H*0.45+g, math.Max(2, d.H*0.05)), d.X-g, d.Y-g, 1, 1, sprites.Saffron)
 		}
-		two := d.H >= bold*2.2
+		two := b.dishTwoLines(d)
 		top := d.Y + d.H/2 - bold
 		if !two {
 			top = d.Y + d.H/2 - bold/2
