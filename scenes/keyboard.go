@@ -266,11 +266,11 @@ func (k *keyboard) Draw(dst *ebiten.Image) {
 	}
 	w, h := int(math.Ceil(k.panel.W)), int(math.Ceil(k.panel.H))
 	if k.img != nil && (k.img.Bounds().Dx() != w || k.img.Bounds().Dy() != h) {
-		k.img.Deallocate()
+		sprites.Release(k.img)
 		k.img = nil
 	}
 	if k.img == nil {
-		k.img = ebiten.NewImage(w, h)
+		k.img = sprites.NewImage("keyboard", w, h)
 		k.drawn = false
 	}
 	if !k.drawn {

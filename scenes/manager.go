@@ -336,9 +336,9 @@ func (m *Manager) paint(screen *ebiten.Image) {
 		b := screen.Bounds()
 		if m.prevImg == nil || m.prevImg.Bounds() != b {
 			if m.prevImg != nil {
-				m.prevImg.Deallocate()
+				sprites.Release(m.prevImg)
 			}
-			m.prevImg = ebiten.NewImage(b.Dx(), b.Dy())
+			m.prevImg = sprites.NewImage("transition", b.Dx(), b.Dy())
 		}
 		m.prevImg.Clear()
 		m.prev.Draw(m.prevImg)

@@ -248,9 +248,10 @@ func (s *setup) Layout(mt ui.Metrics) {
 		if b.Hidden || b.ID == "rules" || b.ID == "start" || b.ID == "back" {
 			continue
 		}
-		// Rows scrolled out of the form cannot be tapped.
-		if b.Rect.Bottom() > s.form.Y && b.Rect.Y < s.form.Bottom() {
-			s.hits.AddRect(b.Rect, b.Target())
+		// Rows scrolled out of the form cannot be tapped, and a row half out of it only on the
+		// part that shows (below the form lies the footer's Start).
+		if top, bottom := math.Max(b.Rect.Y, s.form.Y), math.Min(b.Rect.Bottom(), s.form.Bottom()); bottom > top {
+			s.hits.AddRect(ui.Rect{X: b.Rect.X, Y: top, W: b.Rect.W, H: bottom - top}, b.Target())
 		}
 	}
 	for _, id := range []string{"rules", "start", "back"} {

@@ -140,7 +140,7 @@ func TestSoak(t *testing.T) {
 	ebiten.SetScreenClearedEveryFrame(false)
 	d := &soakDriver{m: m, every: 5 * time.Second, length: length}
 	var scriptErr error
-	d.next, d.stop = iter.Pull(soakScript(m, 0, func(e error) { scriptErr = e }))
+	d.next, d.stop = iter.Pull(soakScript(m, 0, false, func(e error) { scriptErr = e }))
 	defer d.stop()
 	d.start = time.Now()
 	d.last = d.start

@@ -3,11 +3,19 @@ package scenes
 import (
 	"fmt"
 	"iter"
+	"maps"
 	"math"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/ai"
 	"sig/rules/games"
 	"sig/scenes/ui"
+	"sig/sprites"
 )
 
 // The memory soak (issue 13): a player's long session, played by the computers at instant
@@ -17,13 +25,14 @@ import (
 
 // soakScript is one session, repeated rounds times (forever when rounds is 0): for each of the
 // five games, in turn, it sets the language and the text size in Settings (English, French,
-// Arabic; normal and large, so every pairing comes round), starts the game from the title
+// Arabic; normal and large: every pairing comes round over the rounds, or, when same is true,
+// each round makes the same choices as the first, so that rounds can be compared), starts the game from the title
 // through the picker and Setup with every seat a computer (Sig wa Duqqan at its eight seats:
 // the spiral's heaviest screen), visits Pause and the rules mid-game, plays to the results,
 // opens the replay and plays it a while, visits the game records, and goes back to the title.
 // Each step of the sequence yields once per tick, after running the Manager's Update; it stops
 // with a message on whatever a player could not have done (a button missing).
-func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
+func soakScript(m *Manager, rounds int, same bool, fail func(error)) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		stopped := false
 		tick := func(in ...ui.Intent) bool {
@@ -56,9 +65,11 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 				stopped = true
 				return false
 			}
-			x, y, ok := m.Current().Hits().Find(ui.Target{Kind: "button", ID: id})
-			// A button scrolled out of view (Setup's eighth seat, with large text): scroll to
-			// the top, then down a little at a time until it shows, as a player would.
+			x, y, ok := reach(m.Current().Hits(), ui.Target{Kind: "button", ID: id})
+			// A button scrolled out of view, or half out of it (Setup's eighth seat, with large
+			// text): scroll to the top, then down a little at a time until a tap reaches it, as
+			// a player would. (Tapping where the scene says the button is, whatever lies on top,
+			// once pressed Start instead.)
 			for i := 0; !ok && i < 60; i++ {
 				dy := 60.0
 				if i == 0 {
@@ -67,7 +78,7 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 				if !tick(ui.Intent{Kind: ui.Scroll, Scroll: dy}) {
 					return false
 				}
-				x, y, ok = m.Current().Hits().Find(ui.Target{Kind: "button", ID: id})
+				x, y, ok = reach(m.Current().Hits(), ui.Target{Kind: "button", ID: id})
 			}
 			if !ok {
 				fail(fmt.Errorf("soak: no button %q on %s; targets %v", id, scene, m.Current().Hits().Targets()))
@@ -80,6 +91,9 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 		langs := []string{"en", "fr", "ar"}
 		k := 0
 		for round := 0; rounds == 0 || round < rounds; round++ {
+			if same {
+				k = 0
+			}
 			for _, g := range games.All() {
 				// Settings: instant speed, this turn's language and text size.
 				l, large := langs[k%len(langs)], k%2 == 1
@@ -149,6 +163,85 @@ func soakScript(m *Manager, rounds int, fail func(error)) iter.Seq[string] {
 					return
 				}
 			}
+		}
+	}
+}
+
+// reach is a point where a tap lands on t: the middle of its area, if no area lies on top of it
+// there.
+func reach(h *ui.HitMap, t ui.Target) (x, y float64, ok bool) {
+	h.Each(func(got ui.Target, _ ui.Rect, cx, cy float64, reachable bool) {
+		if !ok && got == t && reachable {
+			x, y, ok = cx, cy, true
+		}
+	})
+	return x, y, ok
+}
+
+// TestSoakShort is the soak's short form: one round of the five games (every scene, three
+// languages, both text sizes, the replays) played by the app from its start and drawn offscreen
+// every few ticks; then the same round again by the app started afresh with the same seed, as
+// if reopened, while what the first one left behind is still held (the picture cache, the
+// images it made). The second round must end holding no more images and pictures than the
+// first: whatever a round leaves alive would otherwise pile up for as long as the app stays
+// open. And every image the app dropped must have been deallocated first, not left for Go's
+// collector to find (until it runs, its room in Ebitengine's atlas pages stays taken).
+func TestSoakShort(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("a couple of rounds of play: run without -race or -short (.ci/run does)")
+	}
+	dst := ebiten.NewImage(1280, 800)
+	defer dst.Deallocate()
+	type mark struct {
+		ticks    int
+		images   map[string]sprites.ImageCount
+		pictures ui.CacheStats
+	}
+	var marks [2]mark
+	for r := range marks {
+		m := newTest(t, Config{Seed: 5})
+		var err error
+		n := 0
+		scenes := map[string]bool{}
+		for name := range soakScript(m, 1, true, func(e error) { err = e }) {
+			scenes[name] = true
+			if n++; n%4 == 0 {
+				m.Draw(dst)
+			}
+		}
+		if err != nil {
+			t.Fatalf("round %d: %v", r+1, err)
+		}
+		for _, want := range []string{"title", "settings", "records", "picker", "setup", "play", "pause", "rules", "results", "replay"} {
+			if !scenes[want] {
+				t.Errorf("round %d never showed the %s scene", r+1, want)
+			}
+		}
+		// Images dropped without being deallocated are found only when the collector runs,
+		// and their cleanups run after it.
+		for range 3 {
+			runtime.GC()
+			time.Sleep(20 * time.Millisecond)
+		}
+		marks[r] = mark{n, sprites.ImageCounts(), ui.Pictures.Stats()}
+		t.Logf("round %d: %d ticks; pictures %+v; images %+v", r+1, n, marks[r].pictures, marks[r].images)
+		if p := marks[r].pictures; p.PeakBytes > ui.Pictures.Limit() {
+			t.Errorf("round %d: the pictures reached %d bytes, over the cache's bound of %d", r+1, p.PeakBytes, ui.Pictures.Limit())
+		}
+	}
+	a, b := marks[0], marks[1]
+	if a.ticks != b.ticks {
+		t.Fatalf("the two rounds were not the same session (%d and %d ticks): nothing to compare", a.ticks, b.ticks)
+	}
+	if b.pictures.Count > a.pictures.Count || b.pictures.Bytes > a.pictures.Bytes {
+		t.Errorf("the pictures held grew over a second, identical round: %d → %d pictures, %d → %d bytes", a.pictures.Count, b.pictures.Count, a.pictures.Bytes, b.pictures.Bytes)
+	}
+	for _, k := range slices.Sorted(maps.Keys(b.images)) {
+		if b.images[k].Live > a.images[k].Live {
+			t.Errorf("%s images alive grew over a second, identical round: %d → %d", k, a.images[k].Live, b.images[k].Live)
+		}
+		if c := b.images[k].Collected; c > 0 {
+			t.Errorf("%d %s images were dropped without being deallocated (found by the collector)", c, k)
 		}
 	}
 }

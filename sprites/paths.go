@@ -2,8 +2,11 @@ package sprites
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"sort"
 	"strings"
+	"weak"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -70,13 +73,64 @@ func noticePath(dst *ebiten.Image) {
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
+	queueStencil(dst, p.Bounds(), op.AntiAlias)
 	vector.FillPath(dst, p, fo, op)
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
+	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
+	queueStencil(dst, p.Bounds().Inset(-grow), op.AntiAlias)
 	vector.StrokePath(dst, p, so, op)
 }
+
+// The vector package queues the paths filled onto an image and fills them together when the
+// image is next used, through a stencil image of its own that holds every queued path's bounds
+// side by side (twice over when antialiased). That stencil image is kept for the app's life
+// and only ever grows, and each time it grows Ebitengine places the larger one on an atlas page
+// that may double to fit and is not given back while anything else lies on it: in the soak a
+// batch of large paths grew it to 35 MB, on a page of 128 MB (BENCHMARKS.md, "Memory over a
+// long session"). So the paths queued for one image are drawn out before their stencil would
+// pass stencilBudget pixels: the stencil stays about that size, whatever is painted.
+const stencilBudget = 1 << 21
+
+var stencilQueue struct {
+	dst weak.Pointer[ebiten.Image]
+	px  int
+}
+
+// queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
+// is queued for dst if the stencil would pass the budget.
+func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
+	b = b.Intersect(dst.Bounds())
+	// As the vector package sizes a path's stencil: rounded up to 16 pixels, twice as wide
+	// when antialiased.
+	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
+	if antialias {
+		px *= 2
+	}
+	if k := weak.Make(dst); stencilQueue.dst != k {
+		stencilQueue.dst, stencilQueue.px = k, 0
+	}
+	if stencilQueue.px > 0 && stencilQueue.px+px > stencilBudget {
+		drawQueued(dst)
+		stencilQueue.px = 0
+	}
+	stencilQueue.px += px
+}
+
+// drawQueued has the vector package fill the paths it queued for dst: any use of dst does,
+// here copying a transparent pixel onto it (which leaves it as it was).
+func drawQueued(dst *ebiten.Image) {
+	if clearPixel == nil {
+		clearPixel = NewImage("pixel", 1, 1)
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.ColorScale.ScaleAlpha(0)
+	dst.DrawImage(clearPixel, op)
+}
+
+var clearPixel *ebiten.Image
 
 func fillTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, src *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
 	noticePath(dst)

@@ -21,8 +21,19 @@ import (
 //
 // Pictures used in the current frame are never evicted in it (the frame may still copy them):
 // a frame that needs more than the bound passes it, and PeakBytes says so.
+//
+// A picture not asked for in the last idleFrames frames goes too, however much room is left
+// (the scene that showed it was left, the log line scrolled away, the text size changed). The
+// bound alone let 64 MiB of such pictures stay, and they cost far more than their own bytes:
+// Ebitengine packs a new image onto one of its atlas pages, a page grows by doubling to fit and
+// is given back only once every image on it is gone, and a picture painted in the middle of a
+// frame lands on a page of its own whenever the others are already in use as sources in that
+// frame. Pictures shown every frame soon move to Ebitengine's shared page for sources; the
+// stale ones stayed behind, each keeping a page of up to 4 MB alive (measured in the soak:
+// 40 pages of 1 to 4 MB with a tenth of each in use; BENCHMARKS.md).
 type Cache struct {
 	limit int64
+	idle  uint64 // frames a picture may go unasked before it is let go
 	frame uint64
 	lru   list.List // of *cached, most recently used first
 	byKey map[any]*list.Element
@@ -36,6 +47,7 @@ type CacheStats struct {
 	PeakBytes int64 // the most Bytes has been
 	Painted   int   // pictures painted (first time or again after eviction)
 	Evicted   int   // pictures deallocated to stay within the bound
+	Expired   int   // pictures deallocated after idleFrames frames unasked
 }
 
 type cached struct {
@@ -45,9 +57,14 @@ type cached struct {
 	used  uint64 // the frame it was last asked for in
 }
 
+// idleFrames is how long a picture may go unasked before it is let go: ten seconds at 60
+// frames a second, so going back to the scene just left, or to the game from its rules, finds
+// its pictures still there.
+const idleFrames = 600
+
 // NewCache makes a cache holding at most limit bytes of pictures.
 func NewCache(limit int64) *Cache {
-	return &Cache{limit: limit, byKey: map[any]*list.Element{}}
+	return &Cache{limit: limit, idle: idleFrames, byKey: map[any]*list.Element{}}
 }
 
 // Pictures is the app's picture cache (scenes reach it as ui.Pictures). 64 MiB: a 1920×1080
@@ -62,9 +79,17 @@ func (c *Cache) Limit() int64 { return c.limit }
 // Stats says what the cache holds now.
 func (c *Cache) Stats() CacheStats { return c.stats }
 
-// NextFrame starts a new frame: the pictures used in the frames before it may be evicted.
-// The scene manager calls it at the top of each frame it paints.
-func (c *Cache) NextFrame() { c.frame++ }
+// NextFrame starts a new frame: the pictures used in the frames before it may be evicted, and
+// those not asked for in the last idleFrames frames are. The scene manager calls it at the top
+// of each frame it paints.
+func (c *Cache) NextFrame() {
+	c.frame++
+	// The least recently used picture is at the back: usually nothing to do.
+	for e := c.lru.Back(); e != nil && c.frame-e.Value.(*cached).used > c.idle; e = c.lru.Back() {
+		c.remove(e)
+		c.stats.Expired++
+	}
+}
 
 // Get is the picture for key, w×h pixels: painted by paint (into a new, transparent image of
 // that size) the first time it is asked for and again after an eviction. key must be
@@ -84,7 +109,7 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	}
 	size := int64(w) * int64(h) * 4
 	c.evict(size)
-	p := &cached{key: key, img: ebiten.NewImage(w, h), bytes: size, used: c.frame}
+	p := &cached{key: key, img: NewImage("picture", w, h), bytes: size, used: c.frame}
 	paint(p.img)
 	c.byKey[key] = c.lru.PushFront(p)
 	c.stats.Count++
@@ -124,7 +149,7 @@ func (c *Cache) remove(e *list.Element) {
 	p := e.Value.(*cached)
 	c.lru.Remove(e)
 	delete(c.byKey, p.key)
-	p.img.Deallocate()
+	Release(p.img)
 	c.stats.Count--
 	c.stats.Bytes -= p.bytes
 }

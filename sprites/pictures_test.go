@@ -100,3 +100,35 @@ func TestCacheSparesTheCurrentFrame(t *testing.T) {
 		t.Errorf("the next frame holds %d bytes, over the bound %d", s.Bytes, limit)
 	}
 }
+
+// TestCacheLetsIdlePicturesGo: a picture not asked for in idle frames is deallocated however
+// much room is left; one asked for in every frame stays.
+func TestCacheLetsIdlePicturesGo(t *testing.T) {
+	c := NewCache(1 << 20)
+	c.idle = 5
+	paint := func(*ebiten.Image) {}
+	released := ImageCounts()["picture"].Released
+	c.NextFrame()
+	c.Get("shown", 8, 8, paint)
+	c.Get("left", 8, 8, paint)
+	for f := 2; f <= 6; f++ {
+		c.NextFrame()
+		c.Get("shown", 8, 8, paint)
+	}
+	if !c.Has("left") {
+		t.Fatal(`"left", unasked for five frames, went already`)
+	}
+	c.NextFrame() // the sixth frame without it
+	if c.Has("left") {
+		t.Error(`"left", unasked for six frames, is still held`)
+	}
+	if !c.Has("shown") {
+		t.Error(`"shown", asked for in every frame, went`)
+	}
+	if s := c.Stats(); s.Expired != 1 || s.Count != 1 || s.Bytes != 8*8*4 {
+		t.Errorf("after the idle picture went: %+v, want 1 expired and 1 held (256 bytes)", s)
+	}
+	if got := ImageCounts()["picture"].Released - released; got != 1 {
+		t.Errorf("%d images released, want the idle picture's", got)
+	}
+}

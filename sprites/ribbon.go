@@ -27,7 +27,7 @@ func ribbonPicture() *ebiten.Image {
 				copy(pix[4*(y*4+x):], []byte{255, 255, 255, 255})
 			}
 		}
-		ribbonTex = ebiten.NewImage(4, ribbonRows)
+		ribbonTex = NewImage("texture", 4, ribbonRows)
 		ribbonTex.WritePixels(pix)
 	}
 	return ribbonTex

@@ -124,7 +124,7 @@ type SeedSprite struct {
 func NewSeedSprite(r float64) *SeedSprite {
 	r = math.Max(2, r)
 	n := int(math.Ceil(r*2.8)) + 4
-	img := ebiten.NewImage(n, n)
+	img := NewImage("seed", n, n)
 	DrawSeed(img, float64(n)/2, float64(n)/2, r, 0, 0)
 	return &SeedSprite{Img: img, R: r}
 }
@@ -132,7 +132,7 @@ func NewSeedSprite(r float64) *SeedSprite {
 // Dispose frees the picture.
 func (s *SeedSprite) Dispose() {
 	if s != nil && s.Img != nil {
-		s.Img.Deallocate()
+		Release(s.Img)
 		s.Img = nil
 	}
 }

@@ -174,7 +174,7 @@ var (
 // StoneTexture is tileable limestone: warm pale grey with soft mottling, darker pits and a few
 // bright grains. It is white-balanced to be tinted.
 func StoneTexture() *ebiten.Image {
-	stoneOnce.Do(func() { stoneTex = ebiten.NewImageFromImage(stoneImage(256)) })
+	stoneOnce.Do(func() { stoneTex = NewImageFromImage("texture", stoneImage(256)) })
 	return stoneTex
 }
 

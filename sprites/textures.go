@@ -18,7 +18,7 @@ var woodTex, darkWoodTex, sandTex = lazyTexture(func() image.Image { return wood
 
 // lazyTexture is a texture made by paint the first time it is asked for.
 func lazyTexture(paint func() image.Image) func() *ebiten.Image {
-	return sync.OnceValue(func() *ebiten.Image { return ebiten.NewImageFromImage(paint()) })
+	return sync.OnceValue(func() *ebiten.Image { return NewImageFromImage("texture", paint()) })
 }
 
 // WoodTexture is a tileable plank of carved wood with its grain running left to right.

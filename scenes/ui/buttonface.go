@@ -80,7 +80,7 @@ func evictFace() {
 		}
 	}
 	if e := faces.m[oldest]; e != nil {
-		e.img.Deallocate()
+		sprites.Release(e.img)
 		delete(faces.m, oldest)
 	}
 }
@@ -98,7 +98,7 @@ func paintFace(k faceKey) *faceEntry {
 		x1, y1 = math.Max(x1, k.ix+ir), math.Max(y1, k.iy+ir)
 	}
 	ox, oy := int(math.Floor(x0)), int(math.Floor(y0))
-	img := ebiten.NewImage(int(math.Ceil(x1))-ox, int(math.Ceil(y1))-oy)
+	img := sprites.NewImage("button face", int(math.Ceil(x1))-ox, int(math.Ceil(y1))-oy)
 	// Painted with (0, 0) at the corner's whole pixel, as it will be drawn.
 	px, py := -float64(ox), -float64(oy)
 	x, y := px+k.fx, py+k.fy

@@ -492,13 +492,13 @@ func WoodPanel(dst *ebiten.Image, m Metrics, r Rect) {
 	key := woodKey{r, m.Unit}
 	if wood == nil || woodFor != key {
 		if wood != nil {
-			wood.Deallocate()
+			sprites.Release(wood)
 		}
 		rad, depth, grow := m.Pt(16), m.Pt(8), m.Pt(1.5)
 		// The bounds: the outline outside the edge, the shadow below and to the sides.
 		x0, y0 := math.Floor(r.X-grow-depth*0.3-2), math.Floor(r.Y-grow-2)
 		x1, y1 := math.Ceil(r.X+r.W+grow+depth*0.3+2), math.Ceil(r.Y+r.H+grow+depth*1.1+2)
-		wood, woodAt, woodFor = ebiten.NewImage(int(x1-x0), int(y1-y0)), [2]float64{x0, y0}, key
+		wood, woodAt, woodFor = sprites.NewImage("wood panel", int(x1-x0), int(y1-y0)), [2]float64{x0, y0}, key
 		x, y := r.X-x0, r.Y-y0
 		sprites.Shadow(wood, x, y, r.W, r.H, rad, depth)
 		sprites.FillTexturedAt(wood, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255}, x0, y0)
@@ -526,9 +526,9 @@ func Backdrop(dst *ebiten.Image, m Metrics) {
 	key := backdropKey{m.W, m.H, m.Unit}
 	if backdrop == nil || backdropFor != key {
 		if backdrop != nil {
-			backdrop.Deallocate()
+			sprites.Release(backdrop)
 		}
-		backdrop = ebiten.NewImage(int(math.Ceil(m.W)), int(math.Ceil(m.H)))
+		backdrop = sprites.NewImage("backdrop", int(math.Ceil(m.W)), int(math.Ceil(m.H)))
 		backdropFor = key
 		paintBackdrop(backdrop, m)
 	}
