@@ -309,8 +309,10 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 	if m.drawn == 0 {
 		startupMark("Draw")
 	}
-	ui.Pictures.NextFrame()
 	if m.redraw || m.drawn < 2 {
+		// The picture cache counts painted frames only: a picture unasked for a while is let
+		// go, but an idle screen, not painted again, keeps its pictures.
+		ui.Pictures.NextFrame()
 		m.redraw = false
 		m.paint(screen)
 		m.work.painted++

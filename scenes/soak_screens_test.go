@@ -13,9 +13,11 @@ package scenes
 import (
 	"fmt"
 	"iter"
+	"maps"
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +27,7 @@ import (
 
 	"sig/match"
 	"sig/scenes/ui"
+	"sig/sprites"
 )
 
 // soakSample is one reading of the memory.
@@ -38,6 +41,8 @@ type soakSample struct {
 	gpu      int64  // Ebitengine's images (TotalGPUImageMemoryUsageInBytes)
 	rss      int64  // resident memory (VmRSS)
 	pictures ui.CacheStats
+	live     int   // images the app made and still holds (sprites.ImageCounts)
+	liveB    int64 // their pixels' bytes
 }
 
 type soakDriver struct {
@@ -88,6 +93,10 @@ func (d *soakDriver) sample(at time.Duration) {
 	if p, ok := d.m.Current().(*play); ok {
 		s.game, s.seats = p.g.ID, len(p.players)
 	}
+	for _, c := range sprites.ImageCounts() {
+		s.live += c.Live
+		s.liveB += c.Bytes
+	}
 	d.s = append(d.s, s)
 	if out := os.Getenv("SIG_SOAK_HEAP"); out != "" && s.heap > d.heapAt {
 		// The Go heap's profile at its highest so far (what holds the memory).
@@ -97,8 +106,8 @@ func (d *soakDriver) sample(at time.Duration) {
 			f.Close()
 		}
 	}
-	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)\n",
-		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes))
+	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)\n",
+		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB))
 }
 
 func mb[T int64 | uint64](n T) float64 { return float64(n) / (1 << 20) }
@@ -140,7 +149,7 @@ func TestSoak(t *testing.T) {
 	ebiten.SetScreenClearedEveryFrame(false)
 	d := &soakDriver{m: m, every: 5 * time.Second, length: length}
 	var scriptErr error
-	d.next, d.stop = iter.Pull(soakScript(m, 0, false, func(e error) { scriptErr = e }))
+	d.next, d.stop = iter.Pull(soakScript(m, soakPlan{}, func(e error) { scriptErr = e }))
 	defer d.stop()
 	d.start = time.Now()
 	d.last = d.start
@@ -195,6 +204,8 @@ func soakReport(s []soakSample, length time.Duration) string {
 	row("resident memory, MB", func(x soakSample) float64 { return mb(x.rss) })
 	row("pictures cached", func(x soakSample) float64 { return float64(x.pictures.Count) })
 	row("pictures cached, MB", func(x soakSample) float64 { return mb(x.pictures.Bytes) })
+	row("images the app holds", func(x soakSample) float64 { return float64(x.live) })
+	row("images the app holds, MB", func(x soakSample) float64 { return mb(x.liveB) })
 	var spiral float64
 	games := map[string]int{}
 	for _, x := range s {
@@ -207,7 +218,11 @@ func soakReport(s []soakSample, length time.Duration) string {
 	}
 	fmt.Fprintf(&b, "\nHighest resident memory with the eight-seat spiral on screen: %.1f MB. Samples in play per game: %v.\n", spiral, games)
 	last := s[len(s)-1].pictures
-	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, peak %.1f MB.\n", last.Painted, last.Evicted, mb(last.PeakBytes))
+	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, %d let go unused, peak %.1f MB.\n", last.Painted, last.Evicted, last.Expired, mb(last.PeakBytes))
+	for _, k := range slices.Sorted(maps.Keys(sprites.ImageCounts())) {
+		c := sprites.ImageCounts()[k]
+		fmt.Fprintf(&b, "Images %q: %d held (%.1f MB), %d made, %d released, %d dropped without release.\n", k, c.Live, mb(c.Bytes), c.Made, c.Released, c.Collected)
+	}
 	return b.String()
 }
 

@@ -114,36 +114,42 @@ func DrawSpear(dst *ebiten.Image, pc PlayerColor, cx, cy, r, grow float64) {
 
 // SeedSprite is a picture of one seed, drawn once at radius r (its half length) and then copied
 // (turned, scaled, tinted) for every seed on the board: a board of 80 seeds costs 80 image
-// copies, batched, instead of hundreds of vector fills.
+// copies, batched, instead of hundreds of vector fills. The picture lives in Pictures, like
+// every other: a board left behind without Dispose no longer keeps its own image alive.
 type SeedSprite struct {
-	Img *ebiten.Image
-	R   float64 // the half length the picture was drawn at
+	R float64 // the half length the picture is drawn at
 }
 
-// NewSeedSprite draws the seed picture for seeds of half length r.
+type seedSpriteKey struct{ halfR int }
+
+// NewSeedSprite is the seed picture for seeds of half length r.
 func NewSeedSprite(r float64) *SeedSprite {
-	r = math.Max(2, r)
-	n := int(math.Ceil(r*2.8)) + 4
-	img := NewImage("seed", n, n)
-	DrawSeed(img, float64(n)/2, float64(n)/2, r, 0, 0)
-	return &SeedSprite{Img: img, R: r}
+	return &SeedSprite{R: math.Max(2, r)}
 }
 
-// Dispose frees the picture.
+// Dispose lets the picture go.
 func (s *SeedSprite) Dispose() {
-	if s != nil && s.Img != nil {
-		Release(s.Img)
-		s.Img = nil
+	if s != nil {
+		Pictures.Forget(seedSpriteKey{halfPx(s.R)})
 	}
+}
+
+// img is the seed's picture, painted the first time it is asked for.
+func (s *SeedSprite) img() *ebiten.Image {
+	n := int(math.Ceil(s.R*2.8)) + 4
+	return Pictures.Get(seedSpriteKey{halfPx(s.R)}, n, n, func(img *ebiten.Image) {
+		DrawSeed(img, float64(n)/2, float64(n)/2, s.R, 0, 0)
+	})
 }
 
 // Draw copies a seed of half length r to (cx, cy), turned by angle and darkened by shade
 // (0 none, 1 dark), with opacity alpha. op is reused by the caller so that nothing is allocated.
 func (s *SeedSprite) Draw(dst *ebiten.Image, op *ebiten.DrawImageOptions, cx, cy, r, angle, shade, alpha float64) {
-	if s == nil || s.Img == nil || r <= 0 || alpha <= 0 {
+	if s == nil || r <= 0 || alpha <= 0 {
 		return
 	}
-	n := float64(s.Img.Bounds().Dx())
+	img := s.img()
+	n := float64(img.Bounds().Dx())
 	k := r / s.R
 	op.GeoM.Reset()
 	op.GeoM.Translate(-n/2, -n/2)
@@ -155,5 +161,5 @@ func (s *SeedSprite) Draw(dst *ebiten.Image, op *ebiten.DrawImageOptions, cx, cy
 	op.ColorScale.Scale(v, v*0.97, v*0.94, 1)
 	op.ColorScale.ScaleAlpha(float32(alpha))
 	op.Filter = ebiten.FilterLinear
-	dst.DrawImage(s.Img, op)
+	dst.DrawImage(img, op)
 }
