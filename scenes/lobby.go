@@ -468,13 +468,13 @@ func (s *lobby) drawInvite(dst *ebiten.Image) {
 	}
 	if link != s.codeFor {
 		if s.codeImg != nil {
-			s.codeImg.Deallocate()
+			sprites.Release(s.codeImg)
 			s.codeImg = nil
 		}
 		s.codeFor = link
 		if c, err := qr.Encode([]byte(link), qr.M); err == nil {
 			s.code = c
-			s.codeImg = ebiten.NewImageFromImage(c.Image(1))
+			s.codeImg = sprites.NewImageFromImage("invite code", c.Image(1))
 		}
 	}
 	if s.codeImg != nil {
