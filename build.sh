@@ -271,7 +271,8 @@ dist() {
 	build_wasm
 	say ""
 	say "dist/web is ready for any static host: upload its files as they are."
-	say "  - serve sig.wasm as application/wasm if the host lets you (the loader copes if not);"
+	say "  - serve sig.wasm as application/wasm if the host lets you: the browser then keeps it"
+	say "    compiled between visits (the loader copes with another type, but compiles every time);"
 	say "  - index.html and sw.js must be revalidated on every visit (Cache-Control: no-cache);"
 	say "    the files named by their content (sig.HASH.wasm, loader.HASH.js, …) may be cached"
 	say "    for good;"
