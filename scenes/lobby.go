@@ -432,9 +432,10 @@ func (s *lobby) Draw(dst *ebiten.Image) {
 		title = gameName(s.g)
 	}
 	s.drawHeader(dst, s.bar, title, s.subtitle())
-	if s.mode == lobbyHost {
+	if s.link() != "" {
 		s.drawInvite(dst)
 	} else if s.g != nil && s.qrR.W > 0 && s.qrR.H > 0 {
+		// No invitation to show (a guest, a spectator, or no match made): the game's board.
 		colors := make([]sprites.PlayerColor, max(2, len(s.specs)))
 		for i := range colors {
 			colors[i] = sprites.Player(i)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -166,8 +167,9 @@ func (m *Manager) matchSite() string {
 }
 
 // giveUp is how long a first connection is tried before Play online says the server cannot
-// be reached (a variable: tests of an unreachable server wait less).
-var giveUp = online.Config{}.GiveUp
+// be reached: long enough for a page still starting on a slow phone (a variable: tests of an
+// unreachable server wait less).
+var giveUp = 20 * time.Second
 
 // ticketEntry is the store entry of the last online seat held, so that a reload or a second
 // opening of the same invite link takes the seat back instead of being refused.

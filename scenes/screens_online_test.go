@@ -33,7 +33,8 @@ func onlineShots(t *testing.T, addr, dead string) []shot {
 			l := lobbyOf(t, m)
 			until(t, "the match", func() bool { return len(l.invites) > 0 }, m)
 			if join {
-				g := newTest(t, Config{Server: addr, Join: l.invites[0].Code})
+				// The friend's manager in the same language: the catalogue's language is the process's.
+				g := newTest(t, Config{Server: addr, Join: l.invites[0].Code, Lang: m.settings.Lang})
 				until(t, "the friend", func() bool { return l.states[l.invites[0].Seat] == "here" }, m, g)
 			}
 			for range 30 {
@@ -63,7 +64,7 @@ func onlineShots(t *testing.T, addr, dead string) []shot {
 		until(t, "the session to give up", func() bool { return l.err != "" }, m)
 	}
 	guest := func(t *testing.T, m *Manager) {
-		h := newTest(t, Config{Server: addr})
+		h := newTest(t, Config{Server: addr, Lang: m.settings.Lang})
 		host("sig-wa-duqqan", 0, false)(t, h)
 		hl := lobbyOf(t, h)
 		m.cur = newJoinLobby(m, invite{Code: hl.invites[0].Code})
