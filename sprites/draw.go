@@ -174,6 +174,33 @@ func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale 
 	fillTriangles(dst, texVerts, texIdx, tex, op)
 }
 
+// FillTexturedRect fills the rectangle (x, y, w, h) with tex as FillTextured lays it (repeated,
+// scale pixels to a texel, tinted). A rectangle needs no fill rule, so it is drawn as two
+// triangles straight away: FillTextured's path goes through the fill rule's coverage pass,
+// which has the GPU link two more shader programs, and in a software renderer each link holds
+// the frame that first needs it for a long moment (the menus' backdrop was the only such fill
+// on the browser game's first frame: BENCHMARKS.md).
+func FillTexturedRect(dst *ebiten.Image, x, y, w, h float64, tex *ebiten.Image, scale float64, tint color.Color) {
+	if w <= 0 || h <= 0 || scale <= 0 {
+		return
+	}
+	r, g, b, a := tint.RGBA()
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	texVerts = append(texVerts[:0],
+		ebiten.Vertex{DstX: x0, DstY: y0},
+		ebiten.Vertex{DstX: x1, DstY: y0},
+		ebiten.Vertex{DstX: x0, DstY: y1},
+		ebiten.Vertex{DstX: x1, DstY: y1},
+	)
+	for i := range texVerts {
+		v := &texVerts[i]
+		v.SrcX, v.SrcY = v.DstX/float32(scale), v.DstY/float32(scale)
+		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
+	}
+	texIdx = append(texIdx[:0], 0, 1, 2, 1, 3, 2)
+	fillTriangles(dst, texVerts, texIdx, tex, &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, Filter: ebiten.FilterLinear})
+}
+
 // FrameRoundRect draws the outline of a rounded rectangle, width w centred on its edge, as the
 // even-odd fill of two rounded rectangles (far cheaper than stroking the arcs).
 func FrameRoundRect(dst *ebiten.Image, x, y, wd, ht, r, w float64, c color.Color) {

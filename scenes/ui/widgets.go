@@ -543,7 +543,7 @@ var (
 )
 
 func paintBackdrop(dst *ebiten.Image, m Metrics) {
-	sprites.FillTextured(dst, sprites.RoundRect(0, 0, m.W, m.H, 0), sprites.SandTexture(), m.Unit*1.5, color.White)
+	sprites.FillTexturedRect(dst, 0, 0, m.W, m.H, sprites.SandTexture(), m.Unit*1.5, color.White)
 	s := m.Pt(18)
 	for _, y := range []float64{m.Pt(6), m.H - m.Pt(6) - s} {
 		for x := -s / 2; x < m.W+s; x += s * 1.2 {
