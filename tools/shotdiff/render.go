@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -62,18 +63,9 @@ func render(rev, out string, tests string) error {
 			return fmt.Errorf("listing %s's shot tests: %v", pkg, err)
 		}
 		for _, t := range strings.Fields(string(names)) {
-			dir := filepath.Join(out, t)
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-			run := exec.Command(bin, "-test.run", "^"+t+"$", "-test.timeout", "60m")
-			run.Dir = filepath.Join(src, pkg)
-			run.Env = append(os.Environ(), "SIG_SHOTS="+dir)
 			start := time.Now()
-			b, err := run.CombinedOutput()
-			os.WriteFile(filepath.Join(out, t+".log"), b, 0o644)
-			n, _ := filepath.Glob(filepath.Join(dir, "*.png"))
-			fmt.Printf("%s %s: %d pictures in %.0f s", commit[:8], t, len(n), time.Since(start).Seconds())
+			n, err := shoot(bin, filepath.Join(src, pkg), t, out)
+			fmt.Printf("%s %s: %d pictures in %.0f s", commit[:8], t, n, time.Since(start).Seconds())
 			if err != nil {
 				failed++
 				fmt.Printf(" FAILED (%v; see %s.log)", err, filepath.Join(out, t))
@@ -98,4 +90,61 @@ func git(dir string, args ...string) (string, error) {
 		return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return strings.TrimSpace(string(b)), nil
+}
+
+// shotsDir is where every render's shot tests write: always the same folder, because some
+// pictures show where the app keeps its files under $SIG_SHOTS (the records folder, "Record
+// saved to …"), and two renders must draw the same words. A lock file keeps two renders from
+// using it at once.
+var shotsDir = filepath.Join(os.TempDir(), "shotdiff-shots")
+
+// shoot runs the shot test t of the test binary bin (in the package folder dir) with $SIG_SHOTS
+// at shotsDir, then moves what it drew into out/t/; its output goes to out/t.log.
+func shoot(bin, dir, t, out string) (int, error) {
+	lock, err := os.OpenFile(shotsDir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return 0, err
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return 0, err
+	}
+	defer syscall.Flock(int(lock.Fd()), syscall.LOCK_UN)
+	if err := os.RemoveAll(shotsDir); err != nil {
+		return 0, err
+	}
+	if err := os.MkdirAll(shotsDir, 0o755); err != nil {
+		return 0, err
+	}
+	run := exec.Command(bin, "-test.run", "^"+t+"$", "-test.timeout", "60m")
+	run.Dir = dir
+	run.Env = append(os.Environ(), "SIG_SHOTS="+shotsDir)
+	b, runErr := run.CombinedOutput()
+	os.WriteFile(filepath.Join(out, t+".log"), b, 0o644)
+	pics, _ := filepath.Glob(filepath.Join(shotsDir, "*.png"))
+	dst := filepath.Join(out, t)
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return 0, err
+	}
+	for _, p := range pics {
+		if err := move(p, filepath.Join(dst, filepath.Base(p))); err != nil {
+			return 0, err
+		}
+	}
+	return len(pics), runErr
+}
+
+// move renames from to to, or copies it where they lie on different file systems.
+func move(from, to string) error {
+	if os.Rename(from, to) == nil {
+		return nil
+	}
+	b, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(to, b, 0o644); err != nil {
+		return err
+	}
+	return os.Remove(from)
 }
