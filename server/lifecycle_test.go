@@ -260,3 +260,40 @@ func TestRestartResumes(t *testing.T) {
 	checkSame(t, ps)
 	checkFair(t, ps[0].events, 1)
 }
+
+// TestIdleMatchUnloads: a match nobody is connected to leaves memory after the idle time (each
+// load's hold on it is released by the command it carried), and a player resuming later finds
+// it again from the stream, every event kept.
+func TestIdleMatchUnloads(t *testing.T) {
+	srv := openServer(t, Config{Idle: 200 * time.Millisecond}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	step(t, ps, 6)
+	id := ps[0].match
+	for _, p := range ps {
+		p.l.close()
+	}
+	loaded := func() bool {
+		srv.mu.Lock()
+		defer srv.mu.Unlock()
+		_, ok := srv.matches[id]
+		return ok
+	}
+	for end := time.Now().Add(20 * time.Second); loaded(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("the match stayed in memory 20 s after everyone left (idle time 200 ms)")
+		}
+	}
+	old := ps[1]
+	back := sessionPlayer(t, srv, "guest back")
+	old.carryOver(back, old.sent)
+	back.send(wire.ClientMsg{T: wire.TResume, Match: id, Seat: old.seat, Key: old.key, Last: 0})
+	back.events, back.state = nil, nil // from the start: the whole match again, from the stream
+	back.expect(wire.TJoined)
+	back.waitSeq(old.last())
+	for i, ev := range old.events {
+		if !sameEvent(ev, back.events[i]) {
+			t.Fatalf("event %d read back as %+v, was %+v", i+1, back.events[i], ev)
+		}
+	}
+}

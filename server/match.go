@@ -93,6 +93,9 @@ type match struct {
 	over     bool         // the current game is over
 	thinking int64        // the event after which a computer search runs (0: none)
 	openCmd  *wire.ClientMsg
+	// unstarted is the number of the round's start event whose secret could not be read yet
+	// (0: none); until it is, the round has no rules' match and refuses moves as not started.
+	unstarted int
 }
 
 func newMatch(srv *Server, id string, md *meta, rev uint64) *match {
@@ -269,6 +272,9 @@ func (m *match) do(c *cmd) {
 			m.wake.Store(true)
 		}
 	}
+	if m.unstarted > 0 {
+		m.retryRound()
+	}
 	if m.wake.Swap(false) {
 		if err := m.catchUp(ctx); err != nil {
 			m.log.Warn("catching up", "err", err)
@@ -376,12 +382,18 @@ func (m *match) apply(ev wire.Event) {
 		m.seats[ev.Seat].seated = true
 	case wire.EvStart:
 		m.round, m.over = ev.Round, false
+		m.rm, m.unstarted = nil, 0
 		if err := m.startRound(ev); err != nil {
-			m.log.Error("starting a round from the stream", "err", err)
+			// The round's secret could not be read (a store too slow to answer): its moves are
+			// kept in the events and played once it is read (retryRound, at the next command).
+			m.log.Warn("starting a round from the stream", "err", err)
+			m.unstarted = len(m.events)
 		}
 	case wire.EvMove:
 		if m.rm == nil {
-			m.log.Error("a move before the start", "seq", ev.Seq)
+			if m.unstarted == 0 {
+				m.log.Error("a move before the start", "seq", ev.Seq)
+			}
 			break
 		}
 		if _, err := m.rm.Play(ev.Move); err != nil {
@@ -406,6 +418,24 @@ func (m *match) apply(ev wire.Event) {
 	}
 }
 
+// retryRound reads again the secret of a round whose start could not be set up, and plays the
+// moves stored since.
+func (m *match) retryRound() {
+	start := m.events[m.unstarted-1]
+	if err := m.startRound(start); err != nil {
+		m.log.Warn("starting a round from the stream, again", "err", err)
+		return
+	}
+	for _, ev := range m.events[m.unstarted:] {
+		if ev.Kind == wire.EvMove && ev.Round == start.Round {
+			if _, err := m.rm.Play(ev.Move); err != nil {
+				m.log.Error("a stored move the rules refuse", "seq", ev.Seq, "move", ev.Move, "err", err)
+			}
+		}
+	}
+	m.unstarted = 0
+}
+
 // startRound sets up the rules' match of a round from the secret committed at its start.
 func (m *match) startRound(ev wire.Event) error {
 	if len(m.meta.Rounds) < ev.Round {
@@ -425,7 +455,9 @@ func (m *match) startRound(ev wire.Event) error {
 }
 
 func (m *match) reloadMeta() error {
-	md, rev, err := m.srv.st.getMeta(m.srv.ctx, m.id)
+	ctx, cancel := context.WithTimeout(m.srv.ctx, 30*time.Second)
+	defer cancel()
+	md, rev, err := m.srv.st.getMeta(ctx, m.id)
 	if err != nil {
 		return err
 	}
@@ -724,6 +756,10 @@ func (m *match) move(ctx context.Context, seat int, text string) *wire.Refusal {
 		}
 		return wire.Refuse(wire.ReasonFinished, "the game is over")
 	}
+	if m.rm.State.Phase() == rules.PhaseOver {
+		// The last move came from another server and its end is on its way: over all the same.
+		return wire.Refuse(wire.ReasonFinished, "the game is over")
+	}
 	if to := m.rm.State.ToMove(); to != seat || m.isComputer(seat) {
 		return wire.Refuse(wire.ReasonNotYourTurn, "seat %d acts now, not seat %d", to, seat)
 	}
@@ -764,12 +800,22 @@ func (m *match) play(ctx context.Context, seat int, text string) *wire.Refusal {
 	return m.finish(ctx)
 }
 
+// roundSecret is the current round's throw secret (hex). The round was set up from it
+// (startRound), so it is there; "" rather than a crash should that ever be wrong.
+func (m *match) roundSecret() string {
+	if m.round < 1 || m.round > len(m.meta.Rounds) {
+		m.log.Error("no throw secret for the round", "round", m.round)
+		return ""
+	}
+	return m.meta.Rounds[m.round-1]
+}
+
 // finish writes the end of the game, revealing its throw secret, once the rules say it is over.
 func (m *match) finish(ctx context.Context) *wire.Refusal {
 	if m.over || m.rm == nil || m.rm.State.Phase() != rules.PhaseOver {
 		return nil
 	}
-	return m.write(ctx, wire.Event{Kind: wire.EvOver, Round: m.round, Ranks: m.rm.State.Ranks(), Why: "finished", Secret: m.meta.Rounds[m.round-1]})
+	return m.write(ctx, wire.Event{Kind: wire.EvOver, Round: m.round, Ranks: m.rm.State.Ranks(), Why: "finished", Secret: m.roundSecret()})
 }
 
 // choose decides, for the players still here, what becomes of a seat whose player is gone.
@@ -792,7 +838,7 @@ func (m *match) choose(ctx context.Context, seat int, msg wire.ClientMsg) *wire.
 		ranks[i] = 1
 	}
 	ranks[msg.Seat] = 2
-	return m.write(ctx, wire.Event{Kind: wire.EvOver, Round: m.round, Ranks: ranks, Why: "abandoned", Secret: m.meta.Rounds[m.round-1]})
+	return m.write(ctx, wire.Event{Kind: wire.EvOver, Round: m.round, Ranks: ranks, Why: "abandoned", Secret: m.roundSecret()})
 }
 
 // drive plays for the computer: it throws at once, and starts a search (on its own goroutine,

@@ -76,6 +76,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	matches  map[string]*match
+	loading  map[string]*loadCall  // matches being read from the store
 	queue    map[string]*Session   // quick match: the stranger waiting, per game
 	sessions map[*Session]struct{} // WebSocket connections open
 }
@@ -112,7 +113,7 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := &Server{
 		cfg: cfg, proc: newSecret()[:10], st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
-		ctx: ctx, cancel: cancel, matches: map[string]*match{}, queue: map[string]*Session{},
+		ctx: ctx, cancel: cancel, matches: map[string]*match{}, loading: map[string]*loadCall{}, queue: map[string]*Session{},
 	}
 	if err := srv.startShared(); err != nil {
 		// Only a closed connection refuses a subscription: the store's checks report it.
@@ -229,7 +230,7 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 	if r != nil {
 		return nil, r
 	}
-	m.send(cmd{s: s, msg: msg, create: &created{key: key, invites: invites}})
+	m.send(cmd{s: s, msg: msg, create: &created{key: key, invites: invites}, held: true})
 	srv.met.created.Inc()
 	return m, nil
 }
@@ -248,13 +249,52 @@ func (srv *Server) busy(err error) *wire.Refusal {
 // load finds the match in memory or loads it from the store, and holds it against unloading
 // until the caller's command reaches it (match.send).
 func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) {
-	srv.mu.Lock()
-	if m, ok := srv.matches[id]; ok {
-		m.pending++
+	for {
+		srv.mu.Lock()
+		if m, ok := srv.matches[id]; ok {
+			m.pending++
+			srv.mu.Unlock()
+			return m, nil
+		}
+		if l, ok := srv.loading[id]; ok {
+			// Another request is reading this match from the stream (after a restart, every
+			// player of a table resumes at once): wait for it rather than read it again.
+			srv.mu.Unlock()
+			select {
+			case <-l.done:
+				if l.r != nil {
+					return nil, l.r
+				}
+				continue
+			case <-ctx.Done():
+				return nil, wire.Refuse(wire.ReasonBusy, "the match is still being read from the store; try again")
+			}
+		}
+		l := &loadCall{done: make(chan struct{})}
+		srv.loading[id] = l
 		srv.mu.Unlock()
-		return m, nil
+		m, r := srv.read(id)
+		srv.mu.Lock()
+		delete(srv.loading, id)
+		srv.mu.Unlock()
+		l.r = r
+		close(l.done)
+		return m, r
 	}
-	srv.mu.Unlock()
+}
+
+// loadCall is a match being read from the store, which other requests for it wait for.
+type loadCall struct {
+	done chan struct{}
+	r    *wire.Refusal // why it failed, nil once it is in memory
+}
+
+// read reads a match from the store and puts it in memory. It does not give up with the request
+// that asked for it (a long match takes a while to read on a busy machine, and a request that
+// gave up would leave the next to start again): it has its own, longer deadline.
+func (srv *Server) read(id string) (*match, *wire.Refusal) {
+	ctx, cancel := context.WithTimeout(srv.ctx, readTimeout)
+	defer cancel()
 	md, rev, err := srv.st.getMeta(ctx, id)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		return nil, wire.Refuse(wire.ReasonNoMatch, "no match %q", id)
@@ -264,6 +304,9 @@ func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) 
 	}
 	return srv.install(ctx, newMatch(srv, id, md, rev), false)
 }
+
+// readTimeout bounds reading one match from the store.
+const readTimeout = 2 * time.Minute
 
 // loadNew puts a match just created (with no events yet) in memory.
 func (srv *Server) loadNew(ctx context.Context, id string, md *meta, rev uint64) (*match, *wire.Refusal) {
@@ -345,9 +388,9 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 		return r
 	}
 	srv.met.created.Inc()
-	m.send(cmd{s: other, msg: cm, create: &created{key: keys[0]}, quick: true})
+	m.send(cmd{s: other, msg: cm, create: &created{key: keys[0]}, quick: true, held: true})
 	m.hold()
-	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1]})
+	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1], held: true})
 	return nil
 }
 

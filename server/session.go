@@ -221,6 +221,6 @@ func (s *Session) Handle(ctx context.Context, b []byte) {
 			s.refuse(msg.Req, r)
 			return
 		}
-		m.send(cmd{s: s, msg: msg})
+		m.send(cmd{s: s, msg: msg, held: true})
 	}
 }

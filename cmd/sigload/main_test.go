@@ -45,6 +45,11 @@ func TestServersEndWithSigload(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGKILL} {
 		t.Run(sig.String(), func(t *testing.T) {
 			pids := t.TempDir()
+			t.Cleanup(func() { // whatever happens, no stand-in outlives the test
+				for _, pid := range readPids(t, pids) {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			})
 			// The stand-in server is this binary; sigload passes it its flags, which it ignores.
 			wrapper := filepath.Join(t.TempDir(), "sigserver")
 			script := fmt.Sprintf("#!/bin/sh\nSIGLOAD_TEST_ROLE=server SIGLOAD_TEST_PIDS=%s exec %s \"$@\"\n", pids, self)
