@@ -408,9 +408,17 @@ func (l *load) restart() error {
 	return nil
 }
 
-// scrape reads the first server's metrics.
+// scrape reads the servers' metrics (summed), and how long the servers' and sigload's threads
+// have run on a processor and waited for one (Linux's schedstat: a machine too busy for the
+// load shows as waiting).
 func (l *load) scrape() map[string]float64 {
 	out := map[string]float64{}
+	for _, p := range l.procs {
+		run, wait := schedstat(p.Process.Pid)
+		out["sched_server_run"] += run
+		out["sched_server_wait"] += wait
+	}
+	out["sched_self_run"], out["sched_self_wait"] = schedstat(os.Getpid())
 	for _, raw := range l.urls {
 		u, _ := url.Parse(raw)
 		resp, err := http.Get("http://" + u.Host + "/metrics")
@@ -434,6 +442,24 @@ func (l *load) scrape() map[string]float64 {
 		resp.Body.Close()
 	}
 	return out
+}
+
+// schedstat sums, over process pid's threads, the seconds they ran and the seconds they
+// waited runnable in the kernel's run queue (zero where /proc does not say).
+func schedstat(pid int) (run, wait float64) {
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/schedstat", pid))
+	for _, f := range tasks {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var r, w float64
+		if n, _ := fmt.Sscan(string(b), &r, &w); n == 2 {
+			run += r / 1e9
+			wait += w / 1e9
+		}
+	}
+	return run, wait
 }
 
 func pct(d []time.Duration, p float64) time.Duration {
@@ -466,6 +492,14 @@ func (l *load) summary(before, mid map[string]float64, elapsed time.Duration) {
 	}
 	if cpu := mid["process_cpu_seconds_total"] - before["process_cpu_seconds_total"]; cpu > 0 {
 		fmt.Fprintf(l.out, "server processor: %.1f s over %s (%.0f%% of one core)\n", cpu, elapsed.Round(time.Second), 100*cpu/elapsed.Seconds())
+	}
+	for _, who := range []string{"server", "self"} {
+		run := mid["sched_"+who+"_run"] - before["sched_"+who+"_run"]
+		wait := mid["sched_"+who+"_wait"] - before["sched_"+who+"_wait"]
+		if run > 0 {
+			name := map[string]string{"server": "the servers' threads", "self": "sigload's threads"}[who]
+			fmt.Fprintf(l.out, "%s: %.1f s on a processor, %.1f s runnable but waiting for one (%.1f× as long)\n", name, run, wait, wait/run)
+		}
 	}
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
@@ -580,7 +614,14 @@ func (t *table) open(i int) error {
 	t.players = append(t.players, host)
 	for _, inv := range created.Invites {
 		p := &player{t: t, seat: inv.Seat, url: t.l.urls[inv.Seat%len(t.l.urls)], rng: rand.New(rand.NewPCG(uint64(i), uint64(inv.Seat)+1))}
-		if _, err := p.connect(wire.ClientMsg{T: wire.TJoin, Match: t.match, Seat: inv.Seat, Secret: inv.Secret}); err != nil {
+		join := wire.ClientMsg{T: wire.TJoin, Match: t.match, Seat: inv.Seat, Secret: inv.Secret}
+		joined, err := p.connect(join)
+		for try := 0; err != nil && joined.Reason == wire.ReasonBusy && try < 5; try++ {
+			t.l.refusal("join busy, tried again")
+			time.Sleep(time.Second)
+			joined, err = p.connect(join)
+		}
+		if err != nil {
 			return err
 		}
 		t.players = append(t.players, p)
