@@ -53,10 +53,17 @@ func twoLineFace(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
 	if b.Icon != ui.NoIcon {
 		iconW = mt.Pt(30)
 	}
-	maxW := b.Rect.W - mt.Pt(24) - iconW
+	maxW := twoLineRoom(mt, b)
 	label := mt.Ellipsize(b.Label, ui.BodyBold, maxW)
-	sub := mt.Ellipsize(b.Sub, ui.Small, maxW)
-	w := math.Min(maxW, math.Max(mt.Measure(ui.BodyBold, label), mt.Measure(ui.Small, sub)))
+	subs := mt.Wrap(b.Sub, ui.Small, maxW) // the second line wraps: the button is made as tall (twoLineH)
+	if len(subs) > 1 && mt.LineHeight(ui.BodyBold)+float64(len(subs))*mt.LineHeight(ui.Small) > b.Rect.H {
+		subs = []string{mt.Ellipsize(b.Sub, ui.Small, maxW)} // a button not made as tall
+	}
+	w := mt.Measure(ui.BodyBold, label)
+	for _, l := range subs {
+		w = math.Max(w, mt.Measure(ui.Small, l))
+	}
+	w = math.Min(maxW, w)
 	x := b.Rect.CX() - (w+iconW)/2
 	ix, tx := x+mt.Pt(11), x+iconW
 	if mt.RTL {
@@ -65,7 +72,28 @@ func twoLineFace(dst *ebiten.Image, mt ui.Metrics, b *ui.Button, hot bool) {
 	if b.Icon != ui.NoIcon {
 		ui.DrawIcon(dst, b.Icon, ix, b.Rect.CY(), mt.Pt(10), ink)
 	}
-	top := b.Rect.CY() - (mt.LineHeight(ui.BodyBold)+mt.LineHeight(ui.Small))/2
+	top := b.Rect.CY() - (mt.LineHeight(ui.BodyBold)+float64(len(subs))*mt.LineHeight(ui.Small))/2
 	mt.Text(dst, label, ui.BodyBold, tx+w/2, top, ui.Center, ink)
-	mt.Text(dst, sub, ui.Small, tx+w/2, top+mt.LineHeight(ui.BodyBold), ui.Center, soft)
+	for i, l := range subs {
+		mt.Text(dst, l, ui.Small, tx+w/2, top+mt.LineHeight(ui.BodyBold)+float64(i)*mt.LineHeight(ui.Small), ui.Center, soft)
+	}
+}
+
+// twoLineRoom is the width twoLineFace gives b's words.
+func twoLineRoom(mt ui.Metrics, b *ui.Button) float64 {
+	iconW := 0.0
+	if b.Icon != ui.NoIcon {
+		iconW = mt.Pt(30)
+	}
+	return b.Rect.W - mt.Pt(24) - iconW
+}
+
+// twoLineH is the height a twoLineFace button b of width w needs at least: its label and its
+// second line, wrapped, with a margin.
+func twoLineH(mt ui.Metrics, b *ui.Button, w float64) float64 {
+	r := *b
+	r.Rect.W = w
+	subs := len(mt.Wrap(b.Sub, ui.Small, twoLineRoom(mt, &r)))
+	_, below := mt.LineMargins(ui.Small)
+	return mt.LineHeight(ui.BodyBold) + float64(subs)*mt.LineHeight(ui.Small) + below + mt.Pt(8)
 }

@@ -187,7 +187,11 @@ func (s *results) Draw(dst *ebiten.Image) {
 		if l, ok := r.p.level(); ok {
 			who = lang.T("results.who", r.name, levelName(l))
 		}
-		mt.TextStart(dst, mt.Ellipsize(who, ui.Body, name.W), ui.Body, name, y+(rowH-mt.Pt(4)-mt.LineHeight(ui.Body))/2, sprites.Ink)
+		st := ui.Body
+		if mt.Measure(st, who) > name.W {
+			st = ui.Small // the smaller type before the name is cut
+		}
+		mt.TextStart(dst, mt.Ellipsize(who, st, name.W), st, name, y+(rowH-mt.Pt(4)-mt.LineHeight(st))/2, sprites.Ink)
 		y += rowH
 	}
 }

@@ -55,11 +55,16 @@ func (s *title) Layout(mt ui.Metrics) {
 	}
 	bw, bh, gap := math.Min(mt.Pt(280), scr.W), mt.Pt(56), mt.Pt(14)
 	n := len(s.menu.Buttons)
-	buttonsH := float64(n)*bh + float64(n-1)*gap
+	// Continue is as tall as its two lines need (a long game name with large text wraps).
+	contH := 0.0
+	if b := s.menu.Get("continue"); b != nil {
+		contH = math.Max(0, twoLineH(mt, b, bw)-bh)
+	}
+	buttonsH := float64(n)*bh + float64(n-1)*gap + contH
 	if buttonsH > scr.H && n > 1 {
 		// A short screen: the buttons close up to the touch size before leaving it.
 		bh, gap = math.Max(mt.Touch(), bh*scr.H/buttonsH), mt.Pt(8)
-		buttonsH = float64(n)*bh + float64(n-1)*gap
+		buttonsH = float64(n)*bh + float64(n-1)*gap + contH
 	}
 	// The tagline in the body type, or the small one, on one line where it fits, else on two.
 	s.tagSt = ui.Body
@@ -98,8 +103,12 @@ func (s *title) Layout(mt ui.Metrics) {
 	}
 	for _, b := range s.menu.Buttons {
 		// Side by side, a right-to-left reader meets the name first, at the right.
-		b.Rect = mt.Flip(ui.Rect{X: right.CX() - bw/2, Y: y, W: bw, H: bh}, scr)
-		y += bh + gap
+		h := bh
+		if b.ID == "continue" {
+			h = math.Max(bh, twoLineH(mt, b, bw))
+		}
+		b.Rect = mt.Flip(ui.Rect{X: right.CX() - bw/2, Y: y, W: bw, H: h}, scr)
+		y += h + gap
 	}
 	s.art, s.name = mt.Flip(s.art, scr), mt.Flip(s.name, scr)
 	s.rehit()

@@ -155,6 +155,14 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	_, below := m.LineMargins(ui.Small)
 	bannerH := math.Max(m.Pt(56), m.LineHeight(ui.BodyBold)+m.LineHeight(ui.Small)-m.Pt(2)+below+m.Pt(8))
 	avail := math.Max(20, r.H-2*trayH-bannerH-3*gap)
+	// Where the board is held by the width (a phone), the banner takes a third line of the
+	// height left over: a long line wraps rather than being cut.
+	if three := m.LineHeight(ui.BodyBold) + 2*m.LineHeight(ui.Small) + below + m.Pt(8); three > bannerH {
+		probe := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
+		if r.H-2*trayH-3*gap-probe.Rect.H >= three {
+			bannerH = three
+		}
+	}
 	if b.b != nil {
 		b.b.Dispose()
 	}

@@ -197,8 +197,15 @@ func (b *elOuedBoard) drawTray(dst *ebiten.Image, p int, hot bool) {
 	pc := b.color(p)
 	x := t.X + t.H*0.55
 	sprites.DrawPiece(dst, pc, x, t.CY(), t.H*0.26, 0)
+	// The name in the small bold type, or the small one, in up to half the tray.
 	lw := math.Min(t.W*0.34, m.Pt(150))
 	st := ui.SmallBold
+	if m.Measure(st, b.name(p)) > lw-t.H*0.95 {
+		lw = math.Max(lw, math.Min(t.W*0.5, m.Measure(st, b.name(p))+t.H*0.95))
+	}
+	if m.Measure(st, b.name(p)) > lw-t.H*0.95 {
+		st = ui.Small
+	}
 	m.Text(dst, m.Ellipsize(b.name(p), st, lw-t.H*0.95), st, x+t.H*0.4, t.CY()-m.LineHeight(st)/2, ui.Start, sprites.Chalk)
 	// How many of the six p has taken, at the far end.
 	m.Text(dst, fmt.Sprintf("%d/%d", b.taken[p], sigeloued.Pieces), st, t.Right()-t.H*0.35, t.CY()-m.LineHeight(st)/2, ui.End, sprites.Fade(sprites.Chalk, 0.8))
@@ -386,28 +393,46 @@ func (b *elOuedBoard) paintBanner(dst *ebiten.Image, r ui.Rect, k bannerKey) {
 		x += 2*cr + m.Pt(10)
 	}
 	w := r.Right() - x - m.Pt(10)
+	// Each line whole: the first in the body's bold type, or the small one, wrapped if need
+	// be; the note under it in the small type, wrapped. Only a banner too low for them all
+	// cuts them to a line each.
 	st1 := ui.BodyBold
 	if m.Measure(st1, line1) > w {
 		st1 = ui.SmallBold
 	}
-	h := m.LineHeight(st1)
+	l1, l2 := m.Wrap(line1, st1, w), []string(nil)
 	if line2 != "" {
-		_, below := m.InkMargins(ui.Small, line2)
-		h += m.LineHeight(ui.Small) - m.Pt(2) + below
-	} else {
-		_, below := m.InkMargins(st1, line1)
-		h += below
+		l2 = m.Wrap(line2, ui.Small, w)
 	}
-	top := r.CY() - h/2
+	height := func() float64 {
+		h := float64(len(l1))*m.LineHeight(st1) - m.Pt(2)*float64(len(l1)-1)
+		if len(l2) > 0 {
+			_, below := m.InkMargins(ui.Small, line2)
+			return h + float64(len(l2))*m.LineHeight(ui.Small) - m.Pt(2) + below
+		}
+		_, below := m.InkMargins(st1, line1)
+		return h + below
+	}
+	if height() > r.H-m.Pt(4) {
+		l1 = []string{m.Ellipsize(line1, st1, w)}
+		if len(l2) > 0 {
+			l2 = []string{m.Ellipsize(line2, ui.Small, w)}
+		}
+	}
+	top := r.CY() - height()/2
 	c1 := sprites.Fade(sprites.Ink, scale)
 	// Each line starts where it is read from: the left, or the right in Arabic.
-	m.TextStart(dst, m.Ellipsize(line1, st1, w), st1, ui.Rect{X: x, W: w}, top, c1)
-	if line2 != "" {
-		c2 := sprites.Wood
-		if k.note {
-			c2 = sprites.Terracotta
-		}
-		m.TextStart(dst, m.Ellipsize(line2, ui.Small, w), ui.Small, ui.Rect{X: x, W: w}, top+m.LineHeight(st1)-m.Pt(2), c2)
+	for _, l := range l1 {
+		m.TextStart(dst, l, st1, ui.Rect{X: x, W: w}, top, c1)
+		top += m.LineHeight(st1) - m.Pt(2)
+	}
+	c2 := sprites.Wood
+	if k.note {
+		c2 = sprites.Terracotta
+	}
+	for _, l := range l2 {
+		m.TextStart(dst, l, ui.Small, ui.Rect{X: x, W: w}, top, c2)
+		top += m.LineHeight(ui.Small)
 	}
 }
 
