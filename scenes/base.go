@@ -65,6 +65,9 @@ func (b *base) drawHeader(dst *ebiten.Image, bar ui.Rect, title, sub string) boo
 	if !b.subFits(bar, sub) {
 		sub = "" // told in the scene's body instead
 	}
+	if sub != "" && mt.Measure(ui.Small, sub) > centred {
+		centred = -1 // the line under the title would reach the back button: both from after it
+	}
 	st, room, lines := ui.Title, centred, []string{title}
 	pick := func() bool {
 		for _, c := range []ui.Style{ui.Title, ui.Heading, ui.BodyBold} {
@@ -89,7 +92,7 @@ func (b *base) drawHeader(dst *ebiten.Image, bar ui.Rect, title, sub string) boo
 		}
 	}
 	x, align := bar.CX(), ui.Center
-	if room > centred {
+	if room > centred || centred < 0 {
 		// Too wide to centre: it starts after the back button and takes the rest.
 		x, align = bar.X+inset, ui.Start
 		if mt.RTL {

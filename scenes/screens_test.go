@@ -39,7 +39,7 @@ func shots() []shot {
 	all := englishShots()
 	// The menus, a match and its end in French and Arabic (right to left), and with large
 	// text: SIG_SHOT=title-ar and so on.
-	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigwaduqqan", "play-sadeqa-portrait", "play-sadeqa-portrait-mid"} {
+	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigeloued-throw", "play-sigwaduqqan", "play-sadeqa-portrait", "play-sadeqa-portrait-mid"} {
 		for _, s := range all {
 			if s.name != name {
 				continue
@@ -108,6 +108,10 @@ func englishShots() []shot {
 		{"play-sigwaduqqan", 1280, 800, Config{Game: "sig-wa-duqqan", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
 		{"play-essig", 1280, 800, Config{Game: "es-sig", Seats: four}, func(t *testing.T, m *Manager) { playFor(m, 900) }},
 		{"play-sigeloued", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 300) }},
+		// El Oued at the first throw, the focus on Throw: the caption over it, in Arabic too.
+		{"play-sigeloued-throw", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) {
+			m.Current().(*play).menu.FocusID("throw")
+		}},
 		{"play-seega", 1280, 800, Config{Game: "seega", Seats: two}, func(t *testing.T, m *Manager) { playFor(m, 60) }},
 		// An El Oued throw no piece can use: the banner says so, as the log does.
 		{"play-sigeloued-lost", 1280, 800, Config{Game: "sig-el-oued", Seats: two}, func(t *testing.T, m *Manager) {

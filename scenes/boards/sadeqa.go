@@ -372,8 +372,12 @@ func (b *sadeqaBoard) explain(st *sadeqa.State) string {
 		return b.result(st)
 	case st.Bonus():
 		return tell(b.env, p, "sadeqa.bonus")
+	case p == sadeqa.North && b.tall:
+		return tell(b.env, p, "sadeqa.sow.left") // the board turned upright on a phone
 	case p == sadeqa.North:
 		return tell(b.env, p, "sadeqa.sow.top")
+	case b.tall:
+		return tell(b.env, p, "sadeqa.sow.right")
 	}
 	return tell(b.env, p, "sadeqa.sow.bottom")
 }
