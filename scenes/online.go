@@ -3,6 +3,7 @@ package scenes
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"time"
 
@@ -209,6 +210,11 @@ func onlineError(m *Manager, err error) string {
 	var r *wire.Refusal
 	if errors.As(err, &r) {
 		return refusalText(string(r.Reason))
+	}
+	var c *online.CloseError
+	if errors.As(err, &c) {
+		// The server answered, then closed: say how, not that it cannot be reached.
+		return lang.T("online.err.closed", fmt.Sprintf("%d %s", c.Code, c.Reason))
 	}
 	return lang.T("online.noserver", m.matchServer())
 }
