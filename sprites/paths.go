@@ -6,7 +6,6 @@ import (
 	"math"
 	"sort"
 	"strings"
-	"weak"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -94,10 +93,12 @@ func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op 
 // pass stencilBudget pixels: the stencil stays about that size, whatever is painted.
 const stencilBudget = 1 << 21
 
-var stencilQueue struct {
-	dst weak.Pointer[ebiten.Image]
-	px  int
-}
+// stencilQueued counts the stencil pixels of the paths queued since the last drawing out. One
+// count for all images, not one per image: the vector package queues per original image, and
+// the scenes fill paths through many sub-images of one (scroll clips, a picture's part), which
+// an image's pointer does not tell apart. A count that runs high (paths of another image,
+// already drawn out by its use) only draws out a little early.
+var stencilQueued int
 
 // queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
 // is queued for dst if the stencil would pass the budget.
@@ -109,14 +110,11 @@ func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
 	if antialias {
 		px *= 2
 	}
-	if k := weak.Make(dst); stencilQueue.dst != k {
-		stencilQueue.dst, stencilQueue.px = k, 0
-	}
-	if stencilQueue.px > 0 && stencilQueue.px+px > stencilBudget {
+	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
 		drawQueued(dst)
-		stencilQueue.px = 0
+		stencilQueued = 0
 	}
-	stencilQueue.px += px
+	stencilQueued += px
 }
 
 // drawQueued has the vector package fill the paths it queued for dst: any use of dst does,
