@@ -2,8 +2,6 @@ package sprites
 
 import (
 	"fmt"
-	"image"
-	"math"
 	"sort"
 	"strings"
 
@@ -72,63 +70,13 @@ func noticePath(dst *ebiten.Image) {
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
-	queueStencil(dst, p.Bounds(), op.AntiAlias)
 	vector.FillPath(dst, p, fo, op)
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
-	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
-	queueStencil(dst, p.Bounds().Inset(-grow), op.AntiAlias)
 	vector.StrokePath(dst, p, so, op)
 }
-
-// The vector package queues the paths filled onto an image and fills them together when the
-// image is next used, through a stencil image of its own that holds every queued path's bounds
-// side by side (twice over when antialiased). That stencil image is kept for the app's life
-// and only ever grows, and each time it grows Ebitengine places the larger one on an atlas page
-// that may double to fit and is not given back while anything else lies on it: in the soak a
-// batch of large paths grew it to 35 MB, on a page of 128 MB (BENCHMARKS.md, "Memory over a
-// long session"). So the paths queued for one image are drawn out before their stencil would
-// pass stencilBudget pixels: the stencil stays about that size, whatever is painted.
-const stencilBudget = 1 << 21
-
-// stencilQueued counts the stencil pixels of the paths queued since the last drawing out. One
-// count for all images, not one per image: the vector package queues per original image, and
-// the scenes fill paths through many sub-images of one (scroll clips, a picture's part), which
-// an image's pointer does not tell apart. A count that runs high (paths of another image,
-// already drawn out by its use) only draws out a little early.
-var stencilQueued int
-
-// queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
-// is queued for dst if the stencil would pass the budget.
-func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
-	b = b.Intersect(dst.Bounds())
-	// As the vector package sizes a path's stencil: rounded up to 16 pixels, twice as wide
-	// when antialiased.
-	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
-	if antialias {
-		px *= 2
-	}
-	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
-		drawQueued(dst)
-		stencilQueued = 0
-	}
-	stencilQueued += px
-}
-
-// drawQueued has the vector package fill the paths it queued for dst: any use of dst does,
-// here copying a transparent pixel onto it (which leaves it as it was).
-func drawQueued(dst *ebiten.Image) {
-	if clearPixel == nil {
-		clearPixel = NewImage("pixel", 1, 1)
-	}
-	op := &ebiten.DrawImageOptions{}
-	op.ColorScale.ScaleAlpha(0)
-	dst.DrawImage(clearPixel, op)
-}
-
-var clearPixel *ebiten.Image
 
 func fillTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, src *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
 	noticePath(dst)
