@@ -31,6 +31,8 @@ type HookView struct {
 
 	// Lobby is an online match before its game begins, on the lobby scene.
 	Lobby *HookLobby `json:"lobby,omitempty"`
+	// Online is an online match being played (the play scene and the pause and results over it).
+	Online *HookOnline `json:"online,omitempty"`
 
 	Hits []HookHit `json:"hits"`
 	Work HookWork  `json:"work"`
@@ -48,6 +50,20 @@ type HookLobby struct {
 	Seats []string `json:"seats"`
 	Begun bool     `json:"begun"`
 	Error string   `json:"error,omitempty"`
+}
+
+// HookOnline is an online match in play as a test reads it: the connection's status
+// ("connected", "reconnecting", "closed"), this screen's seat (-1 for a spectator), the round,
+// each seat's presence, the server's moves not yet shown, the turn card's note, and on the
+// results what the fairness check said ("ok", "failed"; "" before, or with no sticks).
+type HookOnline struct {
+	Status   string   `json:"status"`
+	Seat     int      `json:"seat"`
+	Round    int      `json:"round"`
+	Presence []string `json:"presence"`
+	Behind   int      `json:"behind"`
+	Note     string   `json:"note,omitempty"`
+	Fair     string   `json:"fair,omitempty"`
 }
 
 // HookHit is one hit area: its target ("button:throw", "cell:12", "hole:3"), bounds, a point
@@ -101,6 +117,19 @@ func (m *Manager) Hook() HookView {
 		v.Game, v.Seed, v.State = p.g.ID, p.d.Seed(), st.Wire()
 		v.Moves = p.d.Match().Record().Moves
 		v.Human, v.Busy, v.Thinking = p.human(), p.q.Busy() || p.dirty, p.d.Thinking()
+		if n := p.net; n != nil {
+			o := &HookOnline{Status: n.status.String(), Seat: n.tb.Mine(), Round: n.tb.Round(), Behind: n.tb.Behind(), Note: p.note, Presence: []string{}}
+			for i := range p.players {
+				o.Presence = append(o.Presence, n.state(i))
+			}
+			if r, ok := m.cur.(*results); ok && r.fair != "" {
+				o.Fair = "ok"
+				if r.unfair {
+					o.Fair = "failed"
+				}
+			}
+			v.Online = o
+		}
 		if v.Human {
 			for _, mv := range p.legal {
 				if !mv.IsThrow() {
