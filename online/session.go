@@ -86,8 +86,9 @@ type Config struct {
 	// up to MaxBackoff (default 5 s), with a little randomness so that a room of players does
 	// not knock at the same instant.
 	Backoff, MaxBackoff time.Duration
-	// GiveUp: a session that never reached the server stops after this long (default 8 s) and
-	// says so (Closed, Err). Once it holds a seat it never gives up by itself.
+	// GiveUp: a session that never reached the server stops after this long (default 8 s, and
+	// not before a second attempt) and says so (Closed, Err). Once it holds a seat it never
+	// gives up by itself.
 	GiveUp time.Duration
 }
 
@@ -414,8 +415,10 @@ func (s *Session) setStatus(st Status, err error) {
 func (s *Session) run() {
 	pause := s.cfg.Backoff
 	began := time.Now()
+	tries := 0
 	for s.ctx.Err() == nil {
 		err := s.connection()
+		tries++
 		s.mu.Lock()
 		if s.status == Closed || s.ctx.Err() != nil {
 			s.mu.Unlock()
@@ -427,7 +430,9 @@ func (s *Session) run() {
 			err = ErrReplaced
 		}
 		held := s.ticket.Valid()
-		if fatal || !held && s.opening == nil || !held && time.Since(began) > s.cfg.GiveUp {
+		// A first connection is tried at least twice: on a slow or busy device one attempt can
+		// take the whole of GiveUp.
+		if fatal || !held && s.opening == nil || !held && tries >= 2 && time.Since(began) > s.cfg.GiveUp {
 			s.setStatus(Closed, err)
 			s.mu.Unlock()
 			s.cancel()

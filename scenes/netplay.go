@@ -29,6 +29,7 @@ type netPlay struct {
 	emotes  []shownEmote
 	awayAt  map[int]time.Time // when each away seat went away, as the presence said
 	decided map[int]bool      // seats whose fate was asked or is being decided already
+	taken   map[int]bool      // seats the computer took over
 	clock   float64
 	seatsR  ui.Rect // the seats' list, in the panel
 }
@@ -68,7 +69,7 @@ func onlinePlaying(m *Manager, tb *online.Table) *play {
 	d := tb.Driver()
 	s := playing(m, onlinePlayers(tb), d)
 	d.Changed = nil // the server keeps an online match: it is no game of the autosave's
-	s.net = &netPlay{tb: tb, awayAt: map[int]time.Time{}, decided: map[int]bool{}}
+	s.net = &netPlay{tb: tb, awayAt: map[int]time.Time{}, decided: map[int]bool{}, taken: map[int]bool{}}
 	s.net.status, s.net.err = tb.Session().Status()
 	s.net.presence(s)
 	if err := tb.CatchUp(0); err != nil {
@@ -130,6 +131,8 @@ func (n *netPlay) pump(s *play) {
 			n.emotes = append(n.emotes, shownEmote{seat: no.Seat, emote: no.Emote, left: emoteTime})
 			s.changes++
 		case online.NTakeover:
+			n.taken[no.Seat] = true
+			delete(n.awayAt, no.Seat)
 			if no.Seat >= 0 && no.Seat < len(s.players) {
 				s.players[no.Seat].Who = match.Computer{Level: ai.Medium}
 				s.env = envOf(s.g, s.players, s.m.settings.Reduced)
@@ -149,6 +152,9 @@ func (n *netPlay) refused(s *play, no online.Note) {
 		why = reasonWords(no.Refusal.Reason)
 	}
 	if no.Move == "" {
+		if no.Refusal != nil && no.Refusal.Reason == wire.ReasonNotAway {
+			n.decided = map[int]bool{} // not yet: the choice comes back when it may be made
+		}
 		s.note = why
 		s.refresh()
 		return
@@ -206,6 +212,9 @@ func (n *netPlay) presence(s *play) {
 
 // state is seat i's connection as last said ("here", "away", "left", "computer", "empty").
 func (n *netPlay) state(i int) string {
+	if n.taken[i] {
+		return "computer"
+	}
 	for _, p := range n.tb.Presence() {
 		if p.Seat == i {
 			return p.State

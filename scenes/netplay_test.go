@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"sig/match"
 	"sig/online"
 	"sig/rules"
 	"sig/scenes/lang"
@@ -20,11 +21,18 @@ import (
 // WebSockets on 127.0.0.1) and gives its WebSocket address.
 func matchServer(t *testing.T) string {
 	t.Helper()
+	return matchServerWith(t, server.Config{})
+}
+
+// matchServerWith is matchServer with cfg (its store and rates set here).
+func matchServerWith(t *testing.T, cfg server.Config) string {
+	t.Helper()
 	st, err := server.OpenStore(context.Background(), server.StoreConfig{Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := server.New(server.Config{Store: st, Rate: 1000, Burst: 1000})
+	cfg.Store, cfg.Rate, cfg.Burst = st, 1000, 1000
+	srv := server.New(cfg)
 	hs := httptest.NewServer(srv.Handler(nil))
 	t.Cleanup(func() { hs.Close(); srv.Close(); st.Close() })
 	return "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
@@ -204,4 +212,31 @@ func TestOnlineRefusedMoveTakenBack(t *testing.T) {
 	}
 	moves := gp.d.Match().Moves()
 	frames(t, ms, 30*time.Second, "the game going on", func() bool { return onlineScene(host).d.Match().Moves() > moves+2 })
+}
+
+// TestOnlineGonePlayer: the guest's screen goes away (its session closed, as a phone asleep);
+// the host's seats show it away, and once it has been gone long enough the host is asked what
+// becomes of its seat; "the computer plays for them" hands the seat to the server's computer,
+// the seat shows the computer, and the game goes on to its end.
+func TestOnlineGonePlayer(t *testing.T) {
+	defer func(d time.Duration) { awayAfter = d }(awayAfter)
+	awayAfter = 300 * time.Millisecond
+	url := matchServerWith(t, server.Config{Away: 300 * time.Millisecond})
+	host, guest := onlinePair(t, url, "seega", nil)
+	hp := onlineScene(host)
+	frames(t, []*Manager{host, guest}, 30*time.Second, "a few moves", func() bool { return hp.d.Match().Moves() >= 4 })
+	onlineScene(guest).leave() // the guest's screen is gone; its seat stays its own
+	frames(t, []*Manager{host}, 20*time.Second, "the choice", func() bool {
+		return hp.net.state(1) == "away" && hp.menu.Get("choose-computer") != nil
+	})
+	if w := lang.T("net.state.away"); hp.net.stateWord(1) != w {
+		t.Fatalf("the guest's seat says %q, want %q", hp.net.stateWord(1), w)
+	}
+	time.Sleep(400 * time.Millisecond) // past the server's -away too
+	tap(t, host, "choose-computer")
+	frames(t, []*Manager{host}, 20*time.Second, "the computer in the seat", func() bool { return hp.net.state(1) == "computer" })
+	if _, ok := hp.players[1].Who.(match.Computer); !ok {
+		t.Fatalf("the seat is played by %v", hp.players[1].Who)
+	}
+	frames(t, []*Manager{host}, 120*time.Second, "the results", func() bool { return host.Current().Name() == "results" })
 }
