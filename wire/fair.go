@@ -1,8 +1,6 @@
 package wire
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
@@ -20,7 +18,7 @@ import (
 
 // Commit is the published commitment to a throw secret: its SHA-256, in hex.
 func Commit(secret []byte) string {
-	h := sha256.Sum256(secret)
+	h := sum256(secret)
 	return hex.EncodeToString(h[:])
 }
 
@@ -28,7 +26,7 @@ func Commit(secret []byte) string {
 // "sig-throws" and the secret. Hashing again keeps the seed from revealing the commitment's
 // preimage and the other way round.
 func SeedOf(secret []byte) int64 {
-	h := sha256.Sum256(append([]byte("sig-throws\x00"), secret...))
+	h := sum256(append([]byte("sig-throws\x00"), secret...))
 	return int64(binary.BigEndian.Uint64(h[:8]))
 }
 
@@ -40,7 +38,7 @@ func Verify(rec rules.Record, commit, secretHex string) error {
 	if err != nil || len(secret) == 0 {
 		return fmt.Errorf("the revealed secret is not hex: %q", secretHex)
 	}
-	if subtle.ConstantTimeCompare([]byte(Commit(secret)), []byte(strings.ToLower(commit))) != 1 {
+	if !sameText(Commit(secret), strings.ToLower(commit)) {
 		return fmt.Errorf("the revealed secret does not match the commitment %s", commit)
 	}
 	if seed := SeedOf(secret); rec.Seed != seed {
