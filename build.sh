@@ -132,15 +132,19 @@ sha256_of() {
 build_wasm() {
 	rm -rf "$WEB"
 	mkdir -p "$WEB"
-	# Compiled with Go's normal inlining everywhere: the room it costs in the download (109 KB
-	# gzipped, 79 KB with Brotli, once bought back by -gcflags '…=-l' on scenes, sprites, audio
-	# and resolv) is paid by Brotli (BENCHMARKS.md).
+	# Go's normal inlining everywhere but in the packages that run once a screen or once a message,
+	# not once a frame: the scenes' logic (menus, lobby, the play scene's bookkeeping), the online
+	# client, the wire messages and the QR encoder. With online play in the game, full inlining
+	# there took the gzip fallback over its budget (5,370,273 of 5,300,000 bytes); without it the
+	# download is about 70 KB smaller gzipped. The drawing packages (sprites, the boards, resolv,
+	# Ebitengine) keep their inlining. BENCHMARKS.md has the sizes.
+	local noinline=(-gcflags=sig/scenes=-l -gcflags=sig/online=-l -gcflags=sig/qr=-l -gcflags=sig/wire=-l)
 	if [ -n "${SIG_WASM:-}" ]; then
 		# An already built sig.wasm, packaged as a new build (the end-to-end tests' rebuilt site).
 		[ -f "$SIG_WASM" ] || die "SIG_WASM=$SIG_WASM: no such file"
 		cp "$SIG_WASM" "$WEB/sig.wasm"
 	else
-		GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o "$WEB/sig.wasm" .
+		GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" "${noinline[@]}" -o "$WEB/sig.wasm" .
 	fi
 
 	local goroot exec_js

@@ -1,13 +1,9 @@
 package scenes
 
 import (
-	"bytes"
 	"fmt"
-	"image"
-	"image/png"
 	"math"
 	"math/rand/v2"
-	"os"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -348,17 +344,6 @@ func (m *Manager) paint(screen *ebiten.Image) {
 		op.ColorScale.ScaleAlpha(float32(m.fade / fadeTime))
 		screen.DrawImage(m.prevImg, op)
 	}
-}
-
-func writePNG(screen *ebiten.Image, path string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-	screen.ReadPixels(img.Pix)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 // Layout is never used: LayoutF takes precedence. It is here to satisfy ebiten.Game.
