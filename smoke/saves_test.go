@@ -223,6 +223,7 @@ func TestBrowserSaves(t *testing.T) {
 	key("Enter", "Enter")
 	wantScene("title")
 	key("ArrowDown", "ArrowDown") // continue → play
+	key("ArrowDown", "ArrowDown") // → play online
 	key("ArrowDown", "ArrowDown") // → game records
 	key("Enter", "Enter")
 	wantScene("records")
