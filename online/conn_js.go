@@ -61,6 +61,11 @@ func dialPlatform(ctx context.Context, url string) (c Conn, err error) {
 		jc.Close()
 		return nil, errDial
 	case <-ctx.Done():
+		select {
+		case <-jc.open:
+			return jc, nil // it opened as time ran out: both were waiting for the page
+		default:
+		}
 		jc.Close()
 		return nil, errDial
 	}

@@ -87,8 +87,9 @@ type Config struct {
 	// not knock at the same instant.
 	Backoff, MaxBackoff time.Duration
 	// GiveUp: a session that never reached the server stops after this long (default 8 s, and
-	// not before a second attempt) and says so (Closed, Err). Once it holds a seat it never
-	// gives up by itself.
+	// not before a second attempt) and says so (Closed, Err). It is time awake (awake.go): time
+	// the program could not run (a page busy drawing) does not count. Once it holds a seat it
+	// never gives up by itself.
 	GiveUp time.Duration
 }
 
@@ -414,7 +415,10 @@ func (s *Session) setStatus(st Status, err error) {
 // connection is lost, wait a little longer each time and resume.
 func (s *Session) run() {
 	pause := s.cfg.Backoff
-	began := time.Now()
+	// The first connection's attempts are timed awake (awake.go): a page too busy to hear its
+	// socket is not a server that cannot be reached.
+	awake := startAwake(0)
+	defer awake.Stop()
 	tries := 0
 	for s.ctx.Err() == nil {
 		err := s.connection()
@@ -430,9 +434,12 @@ func (s *Session) run() {
 			err = ErrReplaced
 		}
 		held := s.ticket.Valid()
+		if held {
+			awake.Stop() // a seat once held is never given up
+		}
 		// A first connection is tried at least twice: on a slow or busy device one attempt can
 		// take the whole of GiveUp.
-		if fatal || !held && s.opening == nil || !held && tries >= 2 && time.Since(began) > s.cfg.GiveUp {
+		if fatal || !held && s.opening == nil || !held && tries >= 2 && awake.Spent() > s.cfg.GiveUp {
 			s.setStatus(Closed, err)
 			s.mu.Unlock()
 			s.cancel()
@@ -468,7 +475,7 @@ func contains(s, sub string) bool {
 
 // connection runs one connection until it ends, and says why.
 func (s *Session) connection() error {
-	dctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	dctx, cancel := awakeTimeout(s.ctx, 10*time.Second)
 	c, err := s.cfg.Dial(dctx, s.cfg.URL)
 	cancel()
 	if err != nil {
