@@ -21,7 +21,14 @@ import (
 // waiting, is painted once when it changes, and may paint paths.) Paths are painted into pictures once; a path on the screen costs a
 // render-target switch every frame, which software rendering pays in milliseconds
 // (sprites/paths.go).
+//
+// It draws some 70,000 frames: under -race (about ten times slower to draw, and no help to a
+// test of what is drawn) it took most of the unit step and passed go test's ten-minute limit
+// on a loaded machine, so it runs without -race, in .ci/run's scenes step.
 func TestFramesCopyPictures(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("five games played frame by frame: run without -race or -short (.ci/run does)")
+	}
 	dst := ebiten.NewImage(1280, 800)
 	type run struct {
 		name    string
