@@ -38,6 +38,7 @@ type Store struct {
 	embedded *natsserver.Server
 	lanes    []lane
 	nc       *nats.Conn // lanes[0]'s: subscriptions and presence
+	batch    int        // events a direct read asks for (readBatch; tests make it smaller)
 }
 
 // lane is one connection to NATS and the JetStream handles over it.
@@ -69,7 +70,7 @@ type StoreConfig struct {
 // OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
 // to it in-process), or connects to cfg.URL, and makes sure the stream and bucket exist.
 func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
-	st := &Store{}
+	st := &Store{batch: readBatch}
 	if cfg.Conns < 1 {
 		cfg.Conns = 4
 	}
@@ -219,23 +220,108 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 
 // loadEvents reads match id's events stored after stream sequence after, in order, with the
 // stream sequence of the last one read (after, if none).
+//
+// Where the stream answers direct reads (one replica: the embedded server), the events come in
+// batches of readBatch, a request each; a match read back after a restart costs a request or
+// two, not one per event (thousands of matches resuming at once after a kill -9 waited on the
+// requests: BENCHMARKS.md). A replicated stream has no direct reads (a replica may lag behind a
+// write just made through another server): it is read from its leader one event a request.
 func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wire.Event, uint64, error) {
+	l := st.lane(id)
+	if l.stream.CachedInfo().Config.AllowDirect {
+		return st.loadBatches(ctx, l, id, after)
+	}
+	return st.loadEach(ctx, l, id, after)
+}
+
+// loadEach is loadEvents one event a request.
+func (st *Store) loadEach(ctx context.Context, l *lane, id string, after uint64) ([]wire.Event, uint64, error) {
 	var evs []wire.Event
 	for {
-		raw, err := st.lane(id).stream.GetMsg(ctx, after+1, jetstream.WithGetMsgSubject(eventSubject+id))
+		raw, err := l.stream.GetMsg(ctx, after+1, jetstream.WithGetMsgSubject(eventSubject+id))
 		if errors.Is(err, jetstream.ErrMsgNotFound) {
 			return evs, after, nil
 		}
 		if err != nil {
 			return evs, after, err
 		}
-		var ev wire.Event
-		if err := json.Unmarshal(raw.Data, &ev); err != nil {
-			return evs, after, fmt.Errorf("match %s, stream message %d: %w", id, raw.Sequence, err)
+		ev, err := decodeStored(id, raw.Sequence, raw.Data)
+		if err != nil {
+			return evs, after, err
 		}
 		evs = append(evs, ev)
 		after = raw.Sequence
 	}
+}
+
+// readBatch is how many events one direct read asks for.
+const readBatch = 500
+
+// directGet is the request of a direct read: up to Batch messages of subject NextFor, from
+// stream sequence Seq on (JetStream's $JS.API.DIRECT.GET).
+type directGet struct {
+	Seq     uint64 `json:"seq"`
+	NextFor string `json:"next_by_subj"`
+	Batch   int    `json:"batch"`
+}
+
+// loadBatches is loadEvents by direct reads of up to st.batch events each: the stream answers
+// a request with one message per event, then an end-of-batch saying how many more there are.
+func (st *Store) loadBatches(ctx context.Context, l *lane, id string, after uint64) ([]wire.Event, uint64, error) {
+	inbox := l.nc.NewInbox()
+	sub, err := l.nc.SubscribeSync(inbox)
+	if err != nil {
+		return nil, after, err
+	}
+	defer sub.Unsubscribe()
+	var evs []wire.Event
+	for {
+		req, _ := json.Marshal(directGet{Seq: after + 1, NextFor: eventSubject + id, Batch: st.batch})
+		if err := l.nc.PublishRequest("$JS.API.DIRECT.GET."+streamName, inbox, req); err != nil {
+			return evs, after, err
+		}
+		more := false
+	batch:
+		for {
+			msg, err := sub.NextMsgWithContext(ctx)
+			if err != nil {
+				return evs, after, err
+			}
+			switch status := msg.Header.Get("Status"); status {
+			case "":
+			case "404": // nothing (more) stored for this match
+				return evs, after, nil
+			case "204": // end of the batch
+				n, _ := strconv.ParseUint(msg.Header.Get("Nats-Num-Pending"), 10, 64)
+				more = n > 0
+				break batch
+			default:
+				return evs, after, fmt.Errorf("match %s: direct read answered %s %s", id, status, msg.Header.Get("Description"))
+			}
+			seq, err := strconv.ParseUint(msg.Header.Get(jetstream.SequenceHeader), 10, 64)
+			if err != nil || seq <= after {
+				return evs, after, fmt.Errorf("match %s: direct read gave stream sequence %q after %d", id, msg.Header.Get(jetstream.SequenceHeader), after)
+			}
+			ev, err := decodeStored(id, seq, msg.Data)
+			if err != nil {
+				return evs, after, err
+			}
+			evs = append(evs, ev)
+			after = seq
+		}
+		if !more {
+			return evs, after, nil
+		}
+	}
+}
+
+// decodeStored reads one stored event.
+func decodeStored(id string, seq uint64, data []byte) (wire.Event, error) {
+	var ev wire.Event
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return ev, fmt.Errorf("match %s, stream message %d: %w", id, seq, err)
+	}
+	return ev, nil
 }
 
 // getMeta reads a match's secrets, with the revision to update them by.

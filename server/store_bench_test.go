@@ -52,3 +52,90 @@ func BenchmarkAppend(b *testing.B) {
 		})
 	}
 }
+
+// fillMatches appends n events to each of the given matches, interleaved across the matches
+// as a server under load stores them, with 200 matches writing at once.
+func fillMatches(tb testing.TB, st *Store, ids []string, n int) {
+	tb.Helper()
+	var wg sync.WaitGroup
+	work := make(chan string)
+	for range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range work {
+				var last uint64
+				for seq := range n {
+					ev := wire.Event{Seq: int64(seq + 1), Kind: wire.EvMove, Round: 1, Seat: seq % 2, Move: fmt.Sprintf("m%d", seq+1)}
+					s, err := st.appendEvent(context.Background(), id, ev, last)
+					if err != nil {
+						tb.Error(err)
+						return
+					}
+					last = s
+				}
+			}
+		}()
+	}
+	// Round-robin over the matches, one event at a time each, so their events interleave.
+	for _, id := range ids {
+		work <- id
+	}
+	close(work)
+	wg.Wait()
+}
+
+// BenchmarkReadBack measures what a restart costs: 2,000 matches of 25 events each (interleaved
+// in the stream as under load) are read back by a store opened afresh on the same folder, 64 at
+// once, one event a request (as before) and in batches (now). One op is one match read.
+//
+//	go test -run '^$' -bench ReadBack -benchtime 2000x ./server
+func BenchmarkReadBack(b *testing.B) {
+	dir := b.TempDir()
+	st, err := OpenStore(context.Background(), StoreConfig{Dir: dir})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ids := make([]string, 2000)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("read%d", i)
+	}
+	fillMatches(b, st, ids, 25)
+	st.Close()
+	for _, how := range []string{"each", "batches"} {
+		b.Run(how, func(b *testing.B) {
+			st, err := OpenStore(context.Background(), StoreConfig{Dir: dir})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			work := make(chan string)
+			var wg sync.WaitGroup
+			b.ResetTimer()
+			for range 64 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for id := range work {
+						l := st.lane(id)
+						var evs []wire.Event
+						var err error
+						if how == "each" {
+							evs, _, err = st.loadEach(context.Background(), l, id, 0)
+						} else {
+							evs, _, err = st.loadBatches(context.Background(), l, id, 0)
+						}
+						if err != nil || len(evs) != 25 {
+							b.Errorf("%s: %d events, %v", id, len(evs), err)
+						}
+					}
+				}()
+			}
+			for i := range b.N {
+				work <- ids[i%len(ids)]
+			}
+			close(work)
+			wg.Wait()
+		})
+	}
+}
