@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -296,4 +297,57 @@ func TestIdleMatchUnloads(t *testing.T) {
 			t.Fatalf("event %d read back as %+v, was %+v", i+1, back.events[i], ev)
 		}
 	}
+}
+
+// TestJoinAgain: a join is idempotent. A player whose answer never arrived (the connection
+// dropped, or a "busy" whose seat was in fact taken) sends the same invite again and gets
+// joined with the same key and the events; the same invite is refused as used while a
+// connection holds the seat, when it is the seat's other invite (link vs code), and once the
+// retry time is over.
+func TestJoinAgain(t *testing.T) {
+	srv := openServer(t, Config{JoinRetry: 2 * time.Second}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	host := mk("host")
+	host.send(wire.ClientMsg{T: wire.TCreate, Game: "es-sig", Players: 3, Seats: people(3)})
+	c := host.expect(wire.TCreated)
+	byLink := wire.ClientMsg{T: wire.TJoin, Match: c.Match, Seat: 1, Secret: c.Invites[0].Secret}
+	byCode := wire.ClientMsg{T: wire.TJoin, Code: c.Invites[1].Code}
+
+	first := mk("guest1")
+	first.send(byLink)
+	j1 := first.expect(wire.TJoined)
+	// While this connection holds the seat, the invite is used.
+	mk("intruder").refused(byLink, wire.ReasonInviteUsed)
+	first.l.close()
+	waitPresence(t, host, 1, "away")
+	again := mk("guest1 again")
+	again.send(byLink)
+	if j := again.expect(wire.TJoined); j.Key != j1.Key || j.Seat != 1 || j.Match != c.Match {
+		t.Fatalf("joined again as %+v, first %+v", j, j1)
+	}
+	again.waitSeq(first.last())
+
+	second := mk("guest2")
+	second.send(byCode)
+	j2 := second.expect(wire.TJoined)
+	second.l.close()
+	waitPresence(t, host, 2, "away")
+	// The seat's invite link is another invite than the code it was taken with.
+	mk("guest2 by link").refused(wire.ClientMsg{T: wire.TJoin, Match: c.Match, Seat: 2, Secret: c.Invites[1].Secret}, wire.ReasonFull)
+	back := mk("guest2 again")
+	back.send(wire.ClientMsg{T: wire.TJoin, Code: strings.ToLower(c.Invites[1].Code)})
+	if j := back.expect(wire.TJoined); j.Key != j2.Key || j.Seat != 2 {
+		t.Fatalf("joined again by code as %+v, first %+v", j, j2)
+	}
+	// The key given twice is the seat's key: it resumes the seat.
+	back.l.close()
+	waitPresence(t, host, 2, "away")
+	resumed := mk("guest2 resumed")
+	resumed.send(wire.ClientMsg{T: wire.TResume, Match: c.Match, Seat: 2, Key: j2.Key})
+	resumed.expect(wire.TJoined)
+	resumed.l.close()
+	waitPresence(t, host, 2, "away")
+	// Past the retry time, the invite is used for good.
+	time.Sleep(2 * time.Second)
+	mk("too late").refused(byCode, wire.ReasonFull)
 }

@@ -602,11 +602,21 @@ func (m *match) opened(ctx context.Context, c cmd) *wire.Refusal {
 }
 
 // join takes a seat with its invite (its secret or its short code).
+//
+// It is idempotent: the key follows from the invite used and a salt kept with the secrets, so
+// the same invite sent again by a player whose answer never came (a lost connection, a "busy"
+// whose write had in fact gone through, a retry within do after a conflict) is answered
+// joined with the same key, as long as no connection holds the seat and the seat was taken
+// less than Config.JoinRetry ago. Otherwise a taken seat's invite is refused as used.
 func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.Refusal {
 	if r := m.personSeat(msg.Seat); r != nil {
 		return r
 	}
 	sm := &m.meta.Seats[msg.Seat]
+	invite := msg.Secret
+	if msg.Code != "" {
+		invite = msg.Code
+	}
 	ok := msg.Code != "" && sameSecret(msg.Code, sm.Code) || msg.Code == "" && sameSecret(msg.Secret, sm.Invite)
 	if !ok {
 		return wire.Refuse(wire.ReasonWrongSecret, "this invite does not open seat %d", msg.Seat)
@@ -615,6 +625,12 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 		return wire.Refuse(wire.ReasonFinished, "the match is over")
 	}
 	if sm.Key != "" {
+		if key := seatKey(sm.Salt, invite); sm.Salt != "" && sameSecret(key, sm.Key) && !m.seats[msg.Seat].here() &&
+			time.Since(time.Unix(sm.Taken, 0)) < m.srv.cfg.JoinRetry {
+			m.log.Info("join again with the same invite", "seat", msg.Seat)
+			msg.Key = key
+			return m.seat(ctx, s, msg.Seat, msg, key, true)
+		}
 		for i, o := range m.meta.Seats {
 			if o.Kind == wire.Person && o.Key == "" && i != msg.Seat {
 				return wire.Refuse(wire.ReasonInviteUsed, "seat %d was taken with this invite already (its player resumes with the key they were given)", msg.Seat)
@@ -622,10 +638,11 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 		}
 		return wire.Refuse(wire.ReasonFull, "every seat of this match is taken")
 	}
-	key := newSecret()
+	sm.Salt, sm.Taken = newSecret(), time.Now().Unix()
+	key := seatKey(sm.Salt, invite)
 	sm.Key = hashSecret(key)
 	if r := m.saveMeta(ctx); r != nil {
-		sm.Key = ""
+		sm.Key, sm.Salt, sm.Taken = "", "", 0
 		return r
 	}
 	msg.Key = key

@@ -40,6 +40,10 @@ type Config struct {
 	Away time.Duration
 	// Idle is how long a match with nobody connected stays in memory (default 1 minute).
 	Idle time.Duration
+	// JoinRetry is how long after a seat is taken by invite the same invite, sent again while
+	// no connection holds the seat, is answered with the same key (default 10 minutes): a
+	// player whose answer was lost asks again and gets it.
+	JoinRetry time.Duration
 	// Thinkers is how many computer searches run at once (default: the processors).
 	Thinkers int
 	// ThinkLimit caps one computer move's search (default 1 s).
@@ -88,6 +92,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Idle <= 0 {
 		cfg.Idle = time.Minute
+	}
+	if cfg.JoinRetry <= 0 {
+		cfg.JoinRetry = 10 * time.Minute
 	}
 	if cfg.Thinkers <= 0 {
 		cfg.Thinkers = runtime.NumCPU()
@@ -194,6 +201,17 @@ type seatMeta struct {
 	Invite string        `json:"invite,omitempty"` // hash of the invite secret
 	Code   string        `json:"code,omitempty"`   // hash of the short code
 	Key    string        `json:"key,omitempty"`    // hash of the key, once the seat is taken
+	// Salt makes the key of a seat taken by invite (seatKey), so that the same invite sent
+	// again gets the same key; Taken is when (Unix seconds).
+	Salt  string `json:"salt,omitempty"`
+	Taken int64  `json:"taken,omitempty"`
+}
+
+// seatKey is the key of a seat taken with invite (its secret or its code): 128 bits that follow
+// from the invite and the seat's salt, which never leaves the server.
+func seatKey(salt, invite string) string {
+	h := sha256.Sum256([]byte("sig seat key\x00" + salt + "\x00" + invite))
+	return strings.ToLower(b32.EncodeToString(h[:secretBytes]))
 }
 
 // create opens a match for s, which takes seat 0.
