@@ -61,6 +61,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	dir := fs.String("dir", "", "folder of the built browser game to serve at / (empty: none)")
 	origins := fs.String("origins", "", "comma-separated host patterns of other sites whose pages may connect (the server's own host always may)")
 	away := fs.Duration("away", 3*time.Minute, "how long a player must be gone before the others may give the seat to the computer or end the game")
+	joinRetry := fs.Duration("join-retry", 10*time.Minute, "how long after a seat is taken the same invite, sent again while no connection holds the seat, gets the same key (a player whose answer was lost)")
 	cert := fs.String("tls-cert", "", "TLS certificate file (with -tls-key): serve https and wss")
 	key := fs.String("tls-key", "", "TLS key file")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
@@ -100,7 +101,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	defer st.Close()
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	srv := server.New(server.Config{Store: st, Away: *away, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg)})
+	srv := server.New(server.Config{Store: st, Away: *away, JoinRetry: *joinRetry, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg)})
 
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv.Handler(splitList(*origins)))
