@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"strconv"
+	"sync"
 	"time"
 
 	natsserver "github.com/nats-io/nats-server/v2/server"
@@ -39,6 +40,12 @@ type Store struct {
 	lanes    []lane
 	nc       *nats.Conn // lanes[0]'s: subscriptions and presence
 	batch    int        // events a direct read asks for (readBatch; tests make it smaller)
+
+	// What a start-up reading of the whole stream found (warm.go): the matches' events, taken
+	// by each match as it loads.
+	warmMu   sync.Mutex
+	warm     map[string]*warmMatch
+	warmDone chan struct{} // closed when the reading is over (nil: none)
 }
 
 // lane is one connection to NATS and the JetStream handles over it.
@@ -65,6 +72,9 @@ type StoreConfig struct {
 	Replicas int
 	// Conns is how many connections to NATS the store spreads the matches over (default 4).
 	Conns int
+	// noWarm leaves out the start-up reading of the stream (warm.go), for the benchmarks that
+	// compare it with reading match by match.
+	noWarm bool
 }
 
 // OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
@@ -130,6 +140,10 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	if err != nil {
 		st.Close()
 		return nil, err
+	}
+	if st.lanes[0].stream.CachedInfo().Config.AllowDirect && !cfg.noWarm {
+		st.warmDone = make(chan struct{})
+		go st.warmUp()
 	}
 	return st, nil
 }
@@ -229,7 +243,13 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wire.Event, uint64, error) {
 	l := st.lane(id)
 	if l.stream.CachedInfo().Config.AllowDirect {
-		return st.loadBatches(ctx, l, id, after)
+		var evs []wire.Event
+		if after == 0 {
+			// From the start: what the start-up reading found, then what came after it.
+			evs, after = st.takeWarm(ctx, id)
+		}
+		more, last, err := st.loadBatches(ctx, l, id, after)
+		return append(evs, more...), last, err
 	}
 	return st.loadEach(ctx, l, id, after)
 }
