@@ -61,8 +61,7 @@ func TestCluster(t *testing.T) {
 		}
 		for _, p := range ps {
 			for _, m := range p.others {
-				if m.T == wire.TRefused && m.Reason != wire.ReasonBusy && m.Reason != wire.ReasonFinished {
-
+				if m.T == wire.TRefused && m.Reason != wire.ReasonBusy {
 					t.Fatalf("%s refused: %s %s", p.name, m.Reason, m.Text)
 				}
 			}
@@ -91,6 +90,12 @@ func twoServers(t *testing.T, cfg Config) [2]string {
 
 // twoServersStores is twoServers, with the servers' stores.
 func twoServersStores(t *testing.T, cfg Config) ([2]string, [2]*Store) {
+	wsURL, stores, _ := twoServersAll(t, cfg)
+	return wsURL, stores
+}
+
+// twoServersAll is twoServers, with the servers' stores and the servers.
+func twoServersAll(t *testing.T, cfg Config) ([2]string, [2]*Store, [2]*Server) {
 	if testing.Short() {
 		t.Skip("starts a NATS cluster")
 	}
@@ -101,6 +106,7 @@ func twoServersStores(t *testing.T, cfg Config) ([2]string, [2]*Store) {
 	t.Cleanup(stop)
 	var wsURL [2]string
 	var stores [2]*Store
+	var servers [2]*Server
 	for i := range wsURL {
 		st, err := OpenStore(context.Background(), StoreConfig{URL: urls[i], Replicas: 3})
 		if err != nil {
@@ -112,9 +118,9 @@ func twoServersStores(t *testing.T, cfg Config) ([2]string, [2]*Store) {
 		srv := New(c)
 		t.Cleanup(func() { srv.Close(); st.Close() })
 		wsURL[i] = startWS(t, srv)
-		stores[i] = st
+		stores[i], servers[i] = st, srv
 	}
-	return wsURL, stores
+	return wsURL, stores, servers
 }
 
 // TestClusterPresence: a seat connected to the other server shows as connected, then away
@@ -134,10 +140,68 @@ func TestClusterPresence(t *testing.T) {
 	host.refused(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceComputer}, wire.ReasonNotAway)
 	time.Sleep(600 * time.Millisecond)
 	host.send(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceComputer})
-	// Both servers play the computer's seat (a known cost, issue 16), so the host's move can
-	// race the end the other server wrote: refused "finished", then the end arrives.
-	playOutAllowing(t, []*player{host}, 120*time.Second, wire.ReasonFinished)
+	// One server plays the computer's seat (the lease's holder): the host's moves never race
+	// an end written by the other, and no refusal is expected.
+	playOut(t, []*player{host}, 120*time.Second)
 	checkFair(t, host.events, 1)
+}
+
+// TestClusterOneDriver: a match with a computer seat is loaded on both servers (the host on
+// one, a spectator on the other); exactly one of them plays the computer's seat. When that
+// server dies (its NATS connections cut, then stopped), the host resumes on the other, which
+// takes the lease over after the dead one's heartbeats stop and plays the computer to the end.
+func TestClusterOneDriver(t *testing.T) {
+	wsURL, stores, servers := twoServersAll(t, Config{Heartbeat: 200 * time.Millisecond})
+	host := newPlayer(t, "host", dialWS(t, wsURL[0]))
+	host.send(wire.ClientMsg{T: wire.TCreate, Game: "sadeqa", Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Computer, Level: "easy"}}})
+	host.expect(wire.TCreated)
+	watcher := newPlayer(t, "watcher", dialWS(t, wsURL[1]))
+	watcher.send(wire.ClientMsg{T: wire.TWatch, Match: host.match})
+	watcher.expect(wire.TWatching)
+	host.send(wire.ClientMsg{T: wire.TStart})
+	for host.state == nil {
+		host.expect(wire.TEvent)
+	}
+	// Play until the computer has moved a few times.
+	deadline := time.Now().Add(60 * time.Second)
+	for servers[0].computerMoves.Load()+servers[1].computerMoves.Load() < 6 && !host.over() {
+		if time.Now().After(deadline) {
+			t.Fatalf("the computer made %d+%d moves in 60 s", servers[0].computerMoves.Load(), servers[1].computerMoves.Load())
+		}
+		host.drain(5 * time.Millisecond)
+		watcher.drain(time.Millisecond)
+		for _, m := range host.others {
+			if m.T == wire.TRefused {
+				t.Fatalf("host refused: %s %s", m.Reason, m.Text)
+			}
+		}
+		host.act()
+	}
+	a, b := servers[0].computerMoves.Load(), servers[1].computerMoves.Load()
+	if a > 0 && b > 0 {
+		t.Fatalf("both servers played the computer's seat: %d and %d moves", a, b)
+	}
+	if host.over() {
+		t.Skip("the game ended before the takeover could be tried")
+	}
+	dead, alive := 0, 1
+	if b > 0 {
+		dead, alive = 1, 0
+	}
+	for _, l := range stores[dead].lanes {
+		l.nc.Close()
+	}
+	servers[dead].Close()
+	before := servers[alive].computerMoves.Load()
+	back := newPlayer(t, "host again", dialWS(t, wsURL[alive]))
+	host.carryOver(back, -1)
+	back.send(wire.ClientMsg{T: wire.TResume, Match: host.match, Seat: 0, Key: host.key, Last: host.last()})
+	back.expect(wire.TJoined)
+	playOut(t, []*player{back}, 120*time.Second)
+	if servers[alive].computerMoves.Load() == before {
+		t.Fatalf("server %d never played the computer after server %d died", alive, dead)
+	}
+	checkFair(t, back.events, 1)
 }
 
 // TestClusterPresencePrompt: what one server knows of the seats connected to the other

@@ -96,6 +96,11 @@ type match struct {
 	// unstarted is the number of the round's start event whose secret could not be read yet
 	// (0: none); until it is, the round has no rules' match and refuses moves as not started.
 	unstarted int
+	// owner: this process holds the lease to play the computer seats (owner.go), at revision
+	// ownerRev; leaseCheck fires when a lease held elsewhere is to be looked at again.
+	owner      bool
+	ownerRev   uint64
+	leaseCheck <-chan time.Time
 }
 
 func newMatch(srv *Server, id string, md *meta, rev uint64) *match {
@@ -221,6 +226,9 @@ func (m *match) run() {
 			continue
 		case c := <-m.inbox:
 			m.do(c)
+		case <-m.leaseCheck:
+			m.leaseCheck = nil
+			m.do(&cmd{remote: true, at: time.Now()})
 		case <-idle.C:
 			if m.unload() {
 				return
@@ -236,18 +244,22 @@ func (m *match) unload() bool {
 		return false
 	}
 	for _, ss := range m.seats {
-		if ss.local() {
+		// The lease's holder stays while a game goes on with players elsewhere: it plays the
+		// computer seats for them.
+		if ss.local() || m.owner && m.playing() && ss.here() {
 			return false
 		}
 	}
 	m.srv.mu.Lock()
-	defer m.srv.mu.Unlock()
 	if m.pending > 0 || len(m.inbox) > 0 {
+		m.srv.mu.Unlock()
 		return false
 	}
 	delete(m.srv.matches, m.id)
 	m.srv.met.loaded.Dec()
+	m.srv.mu.Unlock()
 	m.close()
+	m.release()
 	return true
 }
 
@@ -266,6 +278,11 @@ func (m *match) do(c *cmd) {
 		// gap is filled from the stream, one already known is ignored.
 		switch next := int64(len(m.events)) + 1; {
 		case c.stored.Seq == next && c.storedAt > m.streamSeq:
+			if ev := c.stored; m.owner && ev.Kind == wire.EvMove && m.playing() && m.isComputer(ev.Seat) {
+				// Another process played a computer seat: it took the lease (this one was
+				// taken as gone). Look at who holds it before playing again.
+				m.owner = false
+			}
 			m.streamSeq = c.storedAt
 			m.apply(*c.stored)
 		case c.stored.Seq > next:
@@ -871,9 +888,10 @@ func (m *match) drive(ctx context.Context) {
 			return
 		}
 		seat := m.rm.State.ToMove()
-		if !m.isComputer(seat) {
+		if !m.isComputer(seat) || !m.drives(ctx) {
 			return
 		}
+		m.srv.computerMoves.Add(1)
 		if m.rm.State.Phase() == rules.PhaseThrow {
 			if r := m.play(ctx, seat, "throw"); r != nil {
 				m.log.Warn("computer throw", "reason", r.Reason)

@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -77,6 +78,11 @@ type Server struct {
 	subs    sync.Map // *nats.Subscription → *match
 	aliveMu sync.Mutex
 	alive   map[string]time.Time
+	started time.Time
+
+	// computerMoves counts the computer's throws and searches this process started (a cluster
+	// test checks that only one process plays a match's computer seats).
+	computerMoves atomic.Int64
 
 	mu       sync.Mutex
 	matches  map[string]*match
@@ -120,7 +126,7 @@ func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := &Server{
 		cfg: cfg, proc: newSecret()[:10], st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
-		ctx: ctx, cancel: cancel, matches: map[string]*match{}, loading: map[string]*loadCall{}, queue: map[string]*Session{},
+		started: time.Now(), ctx: ctx, cancel: cancel, matches: map[string]*match{}, loading: map[string]*loadCall{}, queue: map[string]*Session{},
 	}
 	if err := srv.startShared(); err != nil {
 		// Only a closed connection refuses a subscription: the store's checks report it.
