@@ -39,7 +39,6 @@ type Store struct {
 	embedded *natsserver.Server
 	lanes    []lane
 	nc       *nats.Conn // lanes[0]'s: subscriptions and presence
-	batch    int        // events a direct read asks for (readBatch; tests make it smaller)
 
 	// What a start-up reading of the whole stream found (warm.go): the matches' events, taken
 	// by each match as it loads.
@@ -80,7 +79,7 @@ type StoreConfig struct {
 // OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
 // to it in-process), or connects to cfg.URL, and makes sure the stream and bucket exist.
 func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
-	st := &Store{batch: readBatch}
+	st := &Store{}
 	if cfg.Conns < 1 {
 		cfg.Conns = 4
 	}
@@ -233,25 +232,22 @@ func (st *Store) appendEvent(ctx context.Context, id string, ev wire.Event, last
 }
 
 // loadEvents reads match id's events stored after stream sequence after, in order, with the
-// stream sequence of the last one read (after, if none).
+// stream sequence of the last one read (after, if none). A match read from its start on a store
+// just opened takes what the start-up reading found (warm.go) and looks for anything newer.
 //
-// Where the stream answers direct reads (one replica: the embedded server), the events come in
-// batches of readBatch, a request each; a match read back after a restart costs a request or
-// two, not one per event (thousands of matches resuming at once after a kill -9 waited on the
-// requests: BENCHMARKS.md). A replicated stream has no direct reads (a replica may lag behind a
-// write just made through another server): it is read from its leader one event a request.
+// Each event is a request ("the next message of this subject after sequence N"). The stream
+// keeps, per subject, only where its messages begin and end, so each request walks the
+// messages between one event of the match and its next, whoever they belong to. A batch request
+// (JetStream's direct get with "batch") walks the same messages and counts the subject's
+// pending messages as well, twice a request: measured slower (BenchmarkReadBack), so not used.
 func (st *Store) loadEvents(ctx context.Context, id string, after uint64) ([]wire.Event, uint64, error) {
 	l := st.lane(id)
-	if l.stream.CachedInfo().Config.AllowDirect {
-		var evs []wire.Event
-		if after == 0 {
-			// From the start: what the start-up reading found, then what came after it.
-			evs, after = st.takeWarm(ctx, id)
-		}
-		more, last, err := st.loadBatches(ctx, l, id, after)
-		return append(evs, more...), last, err
+	var evs []wire.Event
+	if after == 0 {
+		evs, after = st.takeWarm(ctx, id)
 	}
-	return st.loadEach(ctx, l, id, after)
+	more, last, err := st.loadEach(ctx, l, id, after)
+	return append(evs, more...), last, err
 }
 
 // loadEach is loadEvents one event a request.
@@ -271,67 +267,6 @@ func (st *Store) loadEach(ctx context.Context, l *lane, id string, after uint64)
 		}
 		evs = append(evs, ev)
 		after = raw.Sequence
-	}
-}
-
-// readBatch is how many events one direct read asks for.
-const readBatch = 500
-
-// directGet is the request of a direct read: up to Batch messages of subject NextFor, from
-// stream sequence Seq on (JetStream's $JS.API.DIRECT.GET).
-type directGet struct {
-	Seq     uint64 `json:"seq"`
-	NextFor string `json:"next_by_subj"`
-	Batch   int    `json:"batch"`
-}
-
-// loadBatches is loadEvents by direct reads of up to st.batch events each: the stream answers
-// a request with one message per event, then an end-of-batch saying how many more there are.
-func (st *Store) loadBatches(ctx context.Context, l *lane, id string, after uint64) ([]wire.Event, uint64, error) {
-	inbox := l.nc.NewInbox()
-	sub, err := l.nc.SubscribeSync(inbox)
-	if err != nil {
-		return nil, after, err
-	}
-	defer sub.Unsubscribe()
-	var evs []wire.Event
-	for {
-		req, _ := json.Marshal(directGet{Seq: after + 1, NextFor: eventSubject + id, Batch: st.batch})
-		if err := l.nc.PublishRequest("$JS.API.DIRECT.GET."+streamName, inbox, req); err != nil {
-			return evs, after, err
-		}
-		more := false
-	batch:
-		for {
-			msg, err := sub.NextMsgWithContext(ctx)
-			if err != nil {
-				return evs, after, err
-			}
-			switch status := msg.Header.Get("Status"); status {
-			case "":
-			case "404": // nothing (more) stored for this match
-				return evs, after, nil
-			case "204": // end of the batch
-				n, _ := strconv.ParseUint(msg.Header.Get("Nats-Num-Pending"), 10, 64)
-				more = n > 0
-				break batch
-			default:
-				return evs, after, fmt.Errorf("match %s: direct read answered %s %s", id, status, msg.Header.Get("Description"))
-			}
-			seq, err := strconv.ParseUint(msg.Header.Get(jetstream.SequenceHeader), 10, 64)
-			if err != nil || seq <= after {
-				return evs, after, fmt.Errorf("match %s: direct read gave stream sequence %q after %d", id, msg.Header.Get(jetstream.SequenceHeader), after)
-			}
-			ev, err := decodeStored(id, seq, msg.Data)
-			if err != nil {
-				return evs, after, err
-			}
-			evs = append(evs, ev)
-			after = seq
-		}
-		if !more {
-			return evs, after, nil
-		}
 	}
 }
 

@@ -10,10 +10,10 @@ import (
 )
 
 // TestReadBack: a store opened afresh on a folder (as after a restart) gives each match's
-// events back whole and in order without a walk of the stream for each: the start-up reading
+// events back whole and in order without walking the stream for each: the start-up reading
 // has them, so a match of 120 events interleaved with two others' costs one request (to look
-// for anything newer); the old one-event-a-request reading made 121. Read in batches from the
-// stream instead (as a match unloaded and loaded again is), 120 events take three requests of 50.
+// for anything newer); the old reading made 121, one an event. A second read (the match
+// unloaded and loaded again) reads the stream, with the same result.
 func TestReadBack(t *testing.T) {
 	dir := t.TempDir()
 	st, err := OpenStore(context.Background(), StoreConfig{Dir: dir})
@@ -43,7 +43,7 @@ func TestReadBack(t *testing.T) {
 			}
 		}
 	}
-	for _, id := range ids[:2] {
+	for _, id := range ids {
 		nc := st.lane(id).nc
 		before := nc.Stats().OutMsgs
 		evs, last, err := st.loadEvents(ctx, id, 0)
@@ -54,26 +54,15 @@ func TestReadBack(t *testing.T) {
 		if reqs := nc.Stats().OutMsgs - before; reqs != 1 {
 			t.Errorf("%s: %d requests to read %d events back after the start-up reading, want 1", id, reqs, n)
 		}
-		before = nc.Stats().OutMsgs
 		more, after, err := st.loadEvents(ctx, id, last)
 		if err != nil || len(more) != 0 || after != last {
 			t.Fatalf("%s: after the last event read %d more (%v), last %d → %d", id, len(more), err, last, after)
 		}
-		if reqs := nc.Stats().OutMsgs - before; reqs != 1 {
-			t.Errorf("%s: %d requests to find nothing new, want 1", id, reqs)
+		again, last2, err := st.loadEvents(ctx, id, 0)
+		if err != nil || last2 != last {
+			t.Fatalf("%s: read again: last %d, was %d (%v)", id, last2, last, err)
 		}
-	}
-	id := ids[2]
-	st.batch = 50
-	nc := st.lane(id).nc
-	before := nc.Stats().OutMsgs
-	evs, _, err := st.loadBatches(ctx, st.lane(id), id, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	check(id, evs)
-	if reqs := nc.Stats().OutMsgs - before; reqs != 3 {
-		t.Errorf("%s: %d requests to read %d events back in batches of 50, want 3", id, reqs, n)
+		check(id, again)
 	}
 }
 
