@@ -62,6 +62,12 @@ func TestCluster(t *testing.T) {
 		for _, p := range ps {
 			for _, m := range p.others {
 				if m.T == wire.TRefused && m.Reason != wire.ReasonBusy {
+					for _, o := range p.others {
+						t.Logf("%s got %+v", p.name, o)
+					}
+					for _, e := range p.events[max(0, len(p.events)-8):] {
+						t.Logf("%s saw %+v", p.name, e)
+					}
 					t.Fatalf("%s refused: %s %s", p.name, m.Reason, m.Text)
 				}
 			}
@@ -126,7 +132,7 @@ func twoServersAll(t *testing.T, cfg Config) ([2]string, [2]*Store, [2]*Server) 
 // TestClusterPresence: a seat connected to the other server shows as connected, then away
 // when its player goes; only then may the player on this server give it to the computer.
 func TestClusterPresence(t *testing.T) {
-	wsURL := twoServers(t, Config{Away: 500 * time.Millisecond})
+	wsURL := twoServers(t, Config{Away: 500 * time.Millisecond, ThinkLimit: 50 * time.Millisecond})
 	n := 0
 	ps := table(t, "sadeqa", 2, func(name string) *player {
 		n++

@@ -831,7 +831,18 @@ func (m *match) play(ctx context.Context, seat int, text string) *wire.Refusal {
 	if r := m.write(ctx, ev); r != nil {
 		return r
 	}
-	return m.finish(ctx)
+	// The move is stored: whatever becomes of the end written after it, the answer is the move
+	// taken. (Returning the end's conflict made do judge the same move again against the end
+	// another server had written meanwhile, and refuse it "finished": TestCluster.) An end not
+	// written here is written or read back by drive.
+	if r := m.finish(ctx); r == errConflictRefusal {
+		if err := m.catchUp(ctx); err != nil {
+			m.log.Warn("catching up after the end was written elsewhere", "err", err)
+		}
+	} else if r != nil {
+		m.log.Warn("writing the end of the game", "reason", r.Reason, "text", r.Text)
+	}
+	return nil
 }
 
 // roundSecret is the current round's throw secret (hex). The round was set up from it

@@ -49,7 +49,7 @@ func (m *match) drives(ctx context.Context) bool {
 		case !m.srv.isAlive(string(e.Value())):
 			if rev, err := kv.Update(ctx, key, []byte(m.srv.proc), e.Revision()); err == nil {
 				m.owner, m.ownerRev = true, rev
-				m.log.Info("took over the computer seats' lease", "from", string(e.Value()))
+				m.log.Warn("took over the computer seats' lease", "from", string(e.Value()))
 				return true
 			}
 			continue
