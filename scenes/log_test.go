@@ -199,7 +199,8 @@ func isWordByte(c byte) bool {
 
 // TestLogCountsAgree: a count in the log takes the noun's form for that number in each
 // language, as a reader of the language writes it: one seed and two, French 0 and 1 in the
-// singular, Arabic's dual and its forms for 3–10 and 11–99.
+// singular, Arabic's dual and its forms for 3–10 and 11–99 (and in Arabic no verb whose
+// subject is the seat: Amira is a woman, and a computer has no gender).
 func TestLogCountsAgree(t *testing.T) {
 	defer lang.Set(lang.Current())
 	g, _ := games.Lookup("sadeqa")
@@ -216,11 +217,11 @@ func TestLogCountsAgree(t *testing.T) {
 		{lang.English, 2, "Amira sows 2 seeds from N3"},
 		{lang.French, 1, "Amira sème 1 graine depuis N3"},
 		{lang.French, 11, "Amira sème 11 graines depuis N3"},
-		{lang.Arabic, 1, "Amira يبذر بذرة واحدة من ش3"},
-		{lang.Arabic, 2, "Amira يبذر بذرتين من ش3"},
-		{lang.Arabic, 5, "Amira يبذر 5 بذور من ش3"},
-		{lang.Arabic, 11, "Amira يبذر 11 بذرة من ش3"},
-		{lang.Arabic, 100, "Amira يبذر 100 بذرة من ش3"},
+		{lang.Arabic, 1, "Amira: بذر بذرة واحدة من ش3"},
+		{lang.Arabic, 2, "Amira: بذر بذرتين من ش3"},
+		{lang.Arabic, 5, "Amira: بذر 5 بذور من ش3"},
+		{lang.Arabic, 11, "Amira: بذر 11 بذرة من ش3"},
+		{lang.Arabic, 100, "Amira: بذر 100 بذرة من ش3"},
 	} {
 		lang.Set(c.l)
 		if got := sow(c.n); got != c.want {
