@@ -33,20 +33,29 @@ func TestBrowserSaves(t *testing.T) {
 	if err := b.emulate(ctx, w, h, 1, false); err != nil {
 		t.Fatal(err)
 	}
-	// key presses and releases a key on the canvas, each held across two animation frames, so
-	// that the game's update sees it even when the machine is slow (a press and a release
-	// between two updates would be lost).
+	// key presses and releases a key on the canvas, each held until the game has run two
+	// updates since (window.sig().work.updates), so that its update sees both even when the
+	// machine is slow: a press and a release between two updates would be lost, and counting
+	// animation frames is not enough, as a frame may pass with no update at all (CI lost the
+	// export's Enter that way).
 	key := func(code, k string) {
 		t.Helper()
 		js := `(async () => { const c = document.querySelector('canvas');
-			const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+			const updates = () => { const v = window.sig(); return v ? v.work.updates : 0; };
+			const frame = () => new Promise(r => requestAnimationFrame(r));
 			for (const type of ['keydown', 'keyup']) {
+				const from = updates();
 				c.dispatchEvent(new KeyboardEvent(type, {code: '` + code + `', key: '` + k + `', bubbles: true}));
-				await frames();
+				for (const end = Date.now() + 60000; updates() < from + 2 && Date.now() < end; ) await frame();
+				if (updates() < from + 2) return false;
 			}
 			return true; })()`
-		if err := b.eval(ctx, js, nil); err != nil {
+		var seen bool
+		if err := b.eval(ctx, js, &seen); err != nil {
 			t.Fatal(err)
+		}
+		if !seen {
+			t.Fatalf("the game ran no two updates in a minute after %s", code)
 		}
 	}
 	item := func(name string) (string, bool) {
@@ -80,7 +89,7 @@ func TestBrowserSaves(t *testing.T) {
 	scene := func() string { t.Helper(); return hook().Scene }
 	wantScene := func(name string) {
 		t.Helper()
-		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
 			if v := hook(); v.Scene == name && !v.Fading {
 				return
 			}
@@ -105,9 +114,9 @@ func TestBrowserSaves(t *testing.T) {
 	// A few turns of the person's: space throws when a throw is due and picks the focused
 	// move when a decision is; the computer answers between them.
 	turns := 0
-	for deadline := time.Now().Add(5 * time.Minute); turns < 4 || !(hook().Human && !hook().Busy); {
+	for deadline := time.Now().Add(10 * time.Minute); turns < 4 || !(hook().Human && !hook().Busy); {
 		if time.Now().After(deadline) {
-			t.Fatalf("only %d turns in five minutes: %+v", turns, hook())
+			t.Fatalf("only %d turns in ten minutes: %+v", turns, hook())
 		}
 		if v := hook(); v.Scene == "play" && v.Human && !v.Busy && turns < 4 {
 			key("Space", " ")
@@ -195,13 +204,17 @@ func TestBrowserSaves(t *testing.T) {
 		key("ArrowDown", "ArrowDown")
 	}
 	key("Enter", "Enter")
-	time.Sleep(time.Second)
 	var dl []struct{ Name, Href string }
-	if err := b.eval(ctx, `window.__downloads`, &dl); err != nil {
-		t.Fatal(err)
+	for deadline := time.Now().Add(10 * time.Second); len(dl) == 0 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if err := b.eval(ctx, `window.__downloads`, &dl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(dl) == 0 {
+		shoot(t, ctx, b, filepath.Join(out, "browser-saves-export-failed.png"), w, h)
 	}
 	if len(dl) != 1 || !strings.HasPrefix(dl[0].Name, "sig-wa-duqqan-") || !strings.HasSuffix(dl[0].Name, ".json") {
-		t.Fatalf("export downloaded %+v, want one sig-wa-duqqan-….json", dl)
+		t.Fatalf("export downloaded %+v on scene %q, want one sig-wa-duqqan-….json", dl, scene())
 	}
 	var record string
 	if err := b.eval(ctx, `fetch('`+dl[0].Href+`').then(r => r.text())`, &record); err != nil {
