@@ -51,9 +51,22 @@ func dialPlatform(ctx context.Context, url string) (c Conn, err error) {
 			return nil
 		}),
 	}
+	// A page that goes offline (a phone losing its signal; DevTools' offline emulation) can keep
+	// its socket open and silent for minutes: the browser says so at once, and the socket ends
+	// then, so that the session shows it is reconnecting and resumes when it can.
+	jc.funcs = append(jc.funcs, js.FuncOf(func(js.Value, []js.Value) any {
+		jc.mu.Lock()
+		if jc.why == nil {
+			jc.why = &CloseError{Code: 1006, Reason: "offline"}
+		}
+		jc.mu.Unlock()
+		jc.finish()
+		return nil
+	}))
 	jc.ws.Set("onopen", jc.funcs[0])
 	jc.ws.Set("onmessage", jc.funcs[1])
 	jc.ws.Set("onclose", jc.funcs[2])
+	js.Global().Call("addEventListener", "offline", jc.funcs[3])
 	select {
 	case <-jc.open:
 		return jc, nil
@@ -143,6 +156,9 @@ func (c *jsConn) Close() {
 		c.ws.Set("onopen", js.Null())
 		c.ws.Set("onmessage", js.Null())
 		c.ws.Set("onclose", js.Null())
+		if len(c.funcs) > 3 {
+			js.Global().Call("removeEventListener", "offline", c.funcs[3])
+		}
 		c.ws.Call("close", 1000)
 	}()
 	c.mu.Lock()
