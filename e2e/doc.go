@@ -5,8 +5,10 @@
 // the SIG_HOOK file on the desktop). After every action they check the match's STATE against
 // the rules engine replaying the same record. TestBrowserSound clicks through the menus with
 // the sound on; TestBrowserOffline installs the page as an app, plays offline and updates it
-// to a rebuilt site; TestBrowserFrames measures the first frame and the frame rates for
-// BENCHMARKS.md.
+// to a rebuilt site; TestBrowserOnline plays online matches between pages (and the desktop
+// build) on a sigserver started on loopback, through a proxy of the test's that can refuse a
+// move or lose an event (netproxy_test.go); TestBrowserFrames measures the first frame and the
+// frame rates for BENCHMARKS.md.
 //
 // They need Chromium, Xvfb and xdotool, so they build only with the e2e tag, and fail (never
 // skip) where one is missing:

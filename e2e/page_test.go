@@ -40,6 +40,7 @@ type view struct {
 	Human    bool            `json:"human"`
 	Busy     bool            `json:"busy"`
 	Thinking bool            `json:"thinking"`
+	Online   *onlineView     `json:"online"`
 	Hits     []hit           `json:"hits"`
 	Work     struct {
 		Updates  int     `json:"updates"`
@@ -268,6 +269,17 @@ func (p *browserPage) problems() string {
 		s += "\nthe console's last lines:\n  " + strings.Join(p.logs, "\n  ")
 	}
 	return s
+}
+
+// console is the console's last lines (Go's standard output and error among them), for
+// failure messages where the page did not crash but said something went wrong.
+func (p *browserPage) console() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.logs) == 0 {
+		return ""
+	}
+	return "\nthe console's last lines:\n  " + strings.Join(p.logs, "\n  ")
 }
 
 // crashed reports a Go panic or exit in the page.
