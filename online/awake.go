@@ -16,7 +16,9 @@ import (
 // before the page could run the socket's open).
 
 // awakeStep is how often an awakeClock looks at the time; a look that comes later than
-// awakeLate after the last counts only awakeStep: the program was not running in between.
+// awakeLate after the last counts only awakeLate: the program was not running in between (a
+// process starved by a loaded machine, looking every second or two, still counts at least half
+// its time).
 const (
 	awakeStep = 250 * time.Millisecond
 	awakeLate = 4 * awakeStep
@@ -57,14 +59,14 @@ func newAwake(limit time.Duration, now time.Time) *awakeClock {
 	return &awakeClock{last: now, limit: limit, over: make(chan struct{}), stop: make(chan struct{})}
 }
 
-// tick counts the time since the last look, up to awakeLate; a longer gap was spent asleep
-// (or busy elsewhere) and counts one step.
+// tick counts the time since the last look, up to awakeLate: a longer gap was spent asleep
+// (or busy elsewhere).
 func (c *awakeClock) tick(now time.Time) {
 	c.mu.Lock()
 	gap := now.Sub(c.last)
 	c.last = now
 	if gap > awakeLate {
-		gap = awakeStep
+		gap = awakeLate
 	}
 	if gap > 0 {
 		c.spent += gap

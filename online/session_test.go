@@ -274,7 +274,8 @@ func TestRefusedMove(t *testing.T) {
 func TestNoServer(t *testing.T) {
 	b := newBot(t, "alone", Config{URL: "ws://127.0.0.1:1/ws", GiveUp: 500 * time.Millisecond, Backoff: 50 * time.Millisecond})
 	b.s.Create("seega", people(2))
-	until(t, 10*time.Second, []*bot{b}, false, "giving up", func() bool {
+	// A fail-safe, not a time asserted: GiveUp is time awake, which a loaded machine stretches.
+	until(t, 30*time.Second, []*bot{b}, false, "giving up", func() bool {
 		st, _ := b.s.Status()
 		return st == Closed
 	})
