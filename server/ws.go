@@ -25,7 +25,8 @@ const (
 // "example.org" or "*.example.org") whose pages may connect besides the server's own host.
 func (srv *Server) Handler(origins []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: origins})
+		cw := &corkWriter{ResponseWriter: w}
+		c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{OriginPatterns: origins})
 		if err != nil {
 			// Accept has answered (403 for a foreign origin, 400 for a bad upgrade).
 			srv.met.refusals.WithLabelValues("upgrade").Inc()
@@ -33,7 +34,7 @@ func (srv *Server) Handler(origins []string) http.Handler {
 			return
 		}
 		c.SetReadLimit(readLimit)
-		srv.serve(c, r.RemoteAddr)
+		srv.serve(c, cw.conn, r.RemoteAddr)
 	})
 }
 
@@ -41,7 +42,7 @@ func (srv *Server) Handler(origins []string) http.Handler {
 // context of their own (a context with a deadline costs a timer and a callback for each
 // message, thousands a second under load): the server's shutdown reaches the writer, which
 // closes the connection, and a write stuck on a client that reads nothing is cut off by sweep.
-func (srv *Server) serve(c *websocket.Conn, remote string) {
+func (srv *Server) serve(c *websocket.Conn, cc *corkConn, remote string) {
 	s := srv.NewSession(remote)
 	s.mu.Lock()
 	s.hangUp = func() { c.CloseNow() }
@@ -52,7 +53,7 @@ func (srv *Server) serve(c *websocket.Conn, remote string) {
 	written := make(chan struct{})
 	go func() {
 		defer close(written)
-		srv.write(c, s, gone)
+		srv.write(c, cc, s, gone)
 	}()
 	for {
 		typ, b, err := c.Read(context.Background())
@@ -71,9 +72,10 @@ func (srv *Server) serve(c *websocket.Conn, remote string) {
 	c.CloseNow()
 }
 
-// write sends what the session queues, pings a quiet client, and closes the connection with
-// the reason when the session ends.
-func (srv *Server) write(c *websocket.Conn, s *Session, gone <-chan struct{}) {
+// write sends what the session queues (all that is waiting in one write system call, through
+// the cork), pings a quiet client, and closes the connection with the reason when the session
+// ends.
+func (srv *Server) write(c *websocket.Conn, cc *corkConn, s *Session, gone <-chan struct{}) {
 	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	flush := func() error {
@@ -83,12 +85,14 @@ func (srv *Server) write(c *websocket.Conn, s *Session, gone <-chan struct{}) {
 		}
 		s.writing.Store(time.Now().UnixNano())
 		defer s.writing.Store(0)
+		cc.cork()
 		for _, b := range msgs {
 			if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
+				cc.uncork()
 				return err
 			}
 		}
-		return nil
+		return cc.uncork()
 	}
 	for {
 		select {

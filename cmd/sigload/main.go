@@ -173,6 +173,10 @@ type load struct {
 	refusedWhy sync.Map
 	reconnects atomic.Int64
 	resumeFail atomic.Int64
+	// After a storm or a kill: when it began, and when the first move after it reached
+	// everyone at its table (Unix nanoseconds, 0: none yet).
+	brokeAt    atomic.Int64
+	firstAfter atomic.Int64
 }
 
 var listening = regexp.MustCompile(`matches at (ws://[0-9.:]+/ws)`)
@@ -350,6 +354,7 @@ loop:
 		select {
 		case <-stormAt:
 			mid, midAt = l.scrape(), time.Now()
+			l.brokeAt.Store(time.Now().UnixNano())
 			l.phase.Store(2)
 			fmt.Fprintf(l.out, "%s: storm: every player drops its connection and resumes\n", time.Since(t0).Round(time.Second))
 			for _, p := range l.players {
@@ -357,6 +362,7 @@ loop:
 			}
 		case <-killAt:
 			mid, midAt = l.scrape(), time.Now()
+			l.brokeAt.Store(time.Now().UnixNano())
 			l.phase.Store(2)
 			fmt.Fprintf(l.out, "%s: kill -9 of the server, then a restart on the same data and port\n", time.Since(t0).Round(time.Second))
 			if err := l.restart(); err != nil {
@@ -472,6 +478,13 @@ func pct(d []time.Duration, p float64) time.Duration {
 func (l *load) summary(before, mid map[string]float64, elapsed time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if at, first := l.brokeAt.Load(), l.firstAfter.Load(); at != 0 {
+		if first == 0 {
+			fmt.Fprintf(l.out, "no move reached everyone at its table after the storm or kill\n")
+		} else {
+			fmt.Fprintf(l.out, "first move to reach everyone at its table after the storm or kill: %s after it\n", time.Duration(first-at).Round(time.Millisecond))
+		}
+	}
 	for phase, name := range []string{"ramp", "steady", "after the storm or restart"} {
 		d := l.latency[phase]
 		if len(d) == 0 {
@@ -565,6 +578,9 @@ func (l *load) sample(d time.Duration) {
 	l.mu.Lock()
 	ph := l.phase.Load()
 	l.latency[ph] = append(l.latency[ph], d)
+	if ph == 2 {
+		l.firstAfter.CompareAndSwap(0, time.Now().UnixNano())
+	}
 	l.mu.Unlock()
 }
 
