@@ -16,7 +16,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -748,17 +750,30 @@ func (p *player) send(m wire.ClientMsg) {
 		return
 	}
 	m.V = wire.Version
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	wsjson.Write(ctx, c, m)
-	cancel()
+	// No deadline: a context with one costs a timer and a callback a message, and the server
+	// reads all the time; the run's end closes the connection, which ends a write stuck.
+	c.Write(context.Background(), websocket.MessageText, wire.EncodeClient(m))
 }
 
 // read takes in the server's messages until the connection ends, then resumes.
 func (p *player) read(c *websocket.Conn) {
+	// One buffer and one event for the connection's life: a message is read into the buffer
+	// and decoded into the same values each time (no allocation a message but the strings).
+	var buf bytes.Buffer
+	var ev wire.Event
 	for {
-		var m wire.ServerMsg
-		if err := wsjson.Read(context.Background(), c, &m); err != nil {
+		_, r, err := c.Reader(context.Background())
+		if err != nil {
 			break
+		}
+		buf.Reset()
+		if _, err := buf.ReadFrom(r); err != nil {
+			break
+		}
+		ev = wire.Event{}
+		m := wire.ServerMsg{Event: &ev}
+		if json.Unmarshal(buf.Bytes(), &m) != nil {
+			continue
 		}
 		switch m.T {
 		case wire.TEvent:
