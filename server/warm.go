@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nats-io/nats.go"
+
 	"sig/wire"
 )
 
@@ -19,8 +21,9 @@ import (
 // on a folder reads the stream once, in order, in big batches, and keeps each match's events
 // until the match loads and takes them (or warmKeep has passed).
 const (
-	warmBatch = 10000     // messages a request of the start-up reading
-	warmLimit = 4_000_000 // the reading covers at most the stream's last warmLimit messages
+	warmBatch = 1000             // messages a request of the start-up reading (about 300 KB)
+	warmWait  = 30 * time.Second // a batch not answered in this time is asked for again
+	warmLimit = 4_000_000        // the reading covers at most the stream's last warmLimit messages
 	warmKeep  = 10 * time.Minute
 )
 
@@ -32,13 +35,31 @@ type warmMatch struct {
 }
 
 // warmUp reads the stream from the start (or its last warmLimit messages) and sorts the events
-// by match. Loads wait for it (takeWarm); a failure leaves them to read as usual.
+// by match. Loads wait for it (takeWarm). It reads over a connection of its own: a batch lost
+// (the connection cut as too slow to read, on a machine too busy) is asked for again, and
+// should the reading fail, what it read stands: each match's events found are the first of
+// its events, and loading reads the rest from the stream.
 func (st *Store) warmUp() {
-	defer close(st.warmDone)
+	found := map[string]*warmMatch{}
+	defer func() {
+		st.warmMu.Lock()
+		st.warm = found
+		st.warmMu.Unlock()
+		close(st.warmDone)
+		time.AfterFunc(warmKeep, func() {
+			st.warmMu.Lock()
+			st.warm = nil
+			st.warmMu.Unlock()
+		})
+	}()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	l := &st.lanes[0]
-	info, err := l.stream.Info(ctx)
+	nc, err := nats.Connect("", nats.InProcessServer(st.embedded), nats.Name("sigserver start-up reading"))
+	if err != nil {
+		return
+	}
+	defer nc.Close()
+	info, err := st.lanes[0].stream.Info(ctx)
 	if err != nil || info.State.Msgs == 0 {
 		return
 	}
@@ -46,41 +67,56 @@ func (st *Store) warmUp() {
 	if end-first+1 > warmLimit {
 		first = end - warmLimit + 1
 	}
-	found := map[string]*warmMatch{}
-	inbox := l.nc.NewInbox()
-	sub, err := l.nc.SubscribeSync(inbox)
+	inbox := nc.NewInbox()
+	sub, err := nc.SubscribeSync(inbox + ".*")
 	if err != nil {
 		return
 	}
 	defer sub.Unsubscribe()
 	sub.SetPendingLimits(-1, -1)
-	next := first
-	for next <= end {
+	next, lost := first, 0
+	for next <= end && lost < 5 {
+		// Each request's answers carry its own reply subject, so a late answer to a request
+		// given up on is told apart and dropped.
+		reply := inbox + "." + strconv.FormatUint(next, 10)
 		req, _ := json.Marshal(struct {
 			Seq   uint64 `json:"seq"`
 			Batch int    `json:"batch"`
 		}{next, warmBatch})
-		if l.nc.PublishRequest("$JS.API.DIRECT.GET."+streamName, inbox, req) != nil {
+		if err := nc.Flush(); err != nil {
 			return
 		}
-		got := 0
+		if err := nc.PublishRequest("$JS.API.DIRECT.GET."+streamName, reply, req); err != nil {
+			return
+		}
+		got, done, timedOut := 0, false, false
 	batch:
 		for {
-			msg, err := sub.NextMsgWithContext(ctx)
+			wctx, wcancel := context.WithTimeout(ctx, warmWait)
+			msg, err := sub.NextMsgWithContext(wctx)
+			wcancel()
 			if err != nil {
-				return
+				if ctx.Err() != nil {
+					return
+				}
+				lost++ // no answer: ask again from where the reading is
+				timedOut = true
+				break batch
+			}
+			if msg.Subject != reply {
+				continue
 			}
 			switch msg.Header.Get("Status") {
 			case "":
 			case "204":
 				break batch
 			default: // 404 (nothing from next on) or an error: what was read stands
-				next = end + 1
+				done = true
 				break batch
 			}
 			seq, err := strconv.ParseUint(msg.Header.Get("Nats-Sequence"), 10, 64)
-			if err != nil {
-				return
+			if err != nil || seq < next {
+				continue
 			}
 			next, got = seq+1, got+1
 			id, ok := strings.CutPrefix(msg.Header.Get("Nats-Subject"), eventSubject)
@@ -103,18 +139,10 @@ func (st *Store) warmUp() {
 			w.events = append(w.events, ev)
 			w.last = seq
 		}
-		if got == 0 {
-			break
+		if done || got == 0 && !timedOut {
+			return
 		}
 	}
-	st.warmMu.Lock()
-	st.warm = found
-	st.warmMu.Unlock()
-	time.AfterFunc(warmKeep, func() {
-		st.warmMu.Lock()
-		st.warm = nil
-		st.warmMu.Unlock()
-	})
 }
 
 // takeWarm gives match id's events as the start-up reading found them (waiting for it to end),
