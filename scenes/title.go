@@ -19,6 +19,10 @@ type title struct {
 	tag   []string
 	tagSt ui.Style
 
+	// artDue is set once a frame has been painted without the still life, which is then
+	// painted on the next (see drawArt); artShown once it has been.
+	artDue, artShown bool
+
 	cont   *play   // the saved, unfinished game that Continue resumes (nil: none)
 	notice string  // what became of a save that could not be continued
 	noteR  ui.Rect // where the notice is drawn
@@ -45,6 +49,10 @@ func newTitle(m *Manager) *title {
 }
 
 func (s *title) Name() string { return "title" }
+
+// Animating holds the frames going until the still life is on screen: the manager paints a
+// still screen only once.
+func (s *title) Animating() bool { return s.art.H > 0 && !s.artShown }
 
 func (s *title) Layout(mt ui.Metrics) {
 	s.mt = mt
@@ -156,13 +164,47 @@ func (s *title) Draw(dst *ebiten.Image) {
 	drawNotice(dst, mt, s.noteR, s.notice)
 }
 
-// drawArt is a still life on a patch of sand: four sticks fallen across each other, the
-// Ghoula, a ring, a few seeds and pieces.
+// artKey names the still life's picture in the picture cache: where it lies on the screen (the
+// picture's whole pixels and the art's rectangle, with its fraction of a pixel, which the
+// antialiasing follows) and the room around it.
+type artKey struct {
+	at     ui.Rect
+	ox, oy float64
+	w, h   int
+	margin float64
+}
+
+// drawArt draws the still life, painted once into a picture of the cache and copied on every
+// frame after. The first frame of the game leaves it out: painting it is some 370 antialiased
+// path draws and a shader program of their own (half the first frame's draws on the title),
+// which a browser without a GPU rasterises on the processor before it shows the frame at all.
+// The name and the way in come at once, and the still life one frame later (or at once, when
+// the picture is still in the cache from an earlier visit to the title).
 func (s *title) drawArt(dst *ebiten.Image) {
-	r := s.art
-	if r.H <= 0 {
+	if s.art.H <= 0 {
 		return
 	}
+	// The picture has room around the art's rectangle: the sand's edge reaches a little past it.
+	m := math.Ceil(s.art.H*0.1) + 2
+	ox, oy := math.Floor(s.art.X-m), math.Floor(s.art.Y-m)
+	k := artKey{at: s.art, ox: ox, oy: oy, margin: m,
+		w: int(math.Ceil(s.art.X + s.art.W + m - ox)), h: int(math.Ceil(s.art.Y + s.art.H + m - oy))}
+	if !s.artShown && !s.artDue && !ui.Pictures.Has(k) {
+		s.artDue = true
+		return
+	}
+	s.artShown = true
+	img := ui.Pictures.Get(k, k.w, k.h, func(img *ebiten.Image) {
+		paintArt(img, ui.Rect{X: s.art.X - ox, Y: s.art.Y - oy, W: s.art.W, H: s.art.H})
+	})
+	var op ebiten.DrawImageOptions
+	op.GeoM.Translate(ox, oy)
+	dst.DrawImage(img, &op)
+}
+
+// paintArt is a still life on a patch of sand in r: four sticks fallen across each other, the
+// Ghoula, a ring, a few seeds and pieces.
+func paintArt(dst *ebiten.Image, r ui.Rect) {
 	u := r.H
 	cx, cy := r.CX(), r.CY()
 	sprites.Fill(dst, sprites.Ellipse(cx, cy+u*0.08, r.W*0.5, u*0.44, 0), sprites.Fade(sprites.DeepSand, 0.6))
