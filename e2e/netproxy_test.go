@@ -42,6 +42,7 @@ type netProxy struct {
 	resumes    map[int]int  // resumed connections by seat
 	blocked    map[int]bool // seats kept off the network: their connections are closed
 	turnedAway int          // connections closed so
+	ended      map[int]int  // connections ended by seat (the page's or the server's doing)
 }
 
 // startProxy serves the proxy for the sigserver at server (http://127.0.0.1:PORT/) until the
@@ -56,7 +57,7 @@ func startProxy(t *testing.T, server string) *netProxy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &netProxy{URL: "http://" + ln.Addr().String() + "/", target: target, refuseNext: map[int]bool{}, dropNext: map[int]bool{}, resumes: map[int]int{}, blocked: map[int]bool{}}
+	p := &netProxy{URL: "http://" + ln.Addr().String() + "/", target: target, refuseNext: map[int]bool{}, dropNext: map[int]bool{}, resumes: map[int]int{}, blocked: map[int]bool{}, ended: map[int]int{}}
 	mux := http.NewServeMux()
 	mux.Handle("/ws", http.HandlerFunc(p.carry))
 	mux.Handle("/", httputil.NewSingleHostReverseProxy(target))
@@ -101,6 +102,13 @@ func (p *netProxy) report() (refused []string, dropped []int64, resumes map[int]
 	return append([]string(nil), p.refused...), append([]int64(nil), p.dropped...), r
 }
 
+// endedFor is how many of seat's connections have ended.
+func (p *netProxy) endedFor(seat int) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.ended[seat]
+}
+
 // carry joins a page's WebSocket to one of its own to the server and passes the messages
 // between them until either side ends.
 func (p *netProxy) carry(w http.ResponseWriter, r *http.Request) {
@@ -128,6 +136,14 @@ func (p *netProxy) carry(w http.ResponseWriter, r *http.Request) {
 		resumed = false // the connection resumed a seat
 		drop    = false // its first event is to be dropped
 	)
+	defer func() {
+		mu.Lock()
+		s := seat
+		mu.Unlock()
+		p.mu.Lock()
+		p.ended[s]++
+		p.mu.Unlock()
+	}()
 	// The page's messages to the server.
 	go func() {
 		defer cancel()

@@ -541,3 +541,48 @@ func mustMatch(t *testing.T, id string, players int) *rules.Match {
 	}
 	return m
 }
+
+// TestBrowserOnlineOffline: a page holding a seat (the host's, in its lobby) whose network goes
+// for ten seconds (DevTools' offline emulation, which leaves an open WebSocket open) ends its
+// connection when the browser says it is offline, and resumes its seat once back. The proxy
+// sees both: the connection end, and the resume.
+func TestBrowserOnlineOffline(t *testing.T) {
+	px := startProxy(t, matchSite(t))
+	host := openPage(t, newBrowser(t, 10*time.Minute), "offline-host", px.URL, false, instant)
+	createMatch(host)
+	if n := px.endedFor(0); n != 0 {
+		t.Fatalf("the host's connection ended %d times before the cut", n)
+	}
+	px.block(0, true)
+	host.offline(true)
+	off := time.Now()
+	deadline := off.Add(60 * time.Second)
+	for px.endedFor(0) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("offline for a minute, and the host's page still holds its connection (load average %s)%s", loadAverage(), host.console())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("the host's connection ended %.1f s after the network went", time.Since(off).Seconds())
+	for time.Since(off) < 10*time.Second {
+		time.Sleep(100 * time.Millisecond)
+	}
+	host.offline(false)
+	px.block(0, false)
+	deadline = time.Now().Add(90 * time.Second)
+	for {
+		_, _, resumes := px.report()
+		if resumes[0] > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("back online for 90 s, and the host's page has not resumed its seat (load average %s)%s", loadAverage(), host.console())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	waitLobby(host, "the lobby still holding the match", func(l *lobbyHook) bool { return l.Seat == 0 && l.Error == "" })
+	px.mu.Lock()
+	away := px.turnedAway
+	px.mu.Unlock()
+	t.Logf("resumed; %d connections got through DevTools' offline and were turned away by the proxy", away)
+}
