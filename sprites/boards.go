@@ -5,23 +5,20 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-)
 
-// The game ids, as the rules registry spells them.
-const (
-	SigWaDuqqan = "sig-wa-duqqan"
-	EsSig       = "es-sig"
-	SigElOued   = "sig-el-oued"
-	Seega       = "seega"
-	Sadeqa      = "sadeqa"
+	"sig/rules"
+	"sig/rules/essig"
+	"sig/rules/sadeqa"
+	"sig/rules/seega"
+	"sig/rules/sigeloued"
+	"sig/rules/sigwaduqqan"
 )
 
 // Board is one game's board laid out in a rectangle: the cells in the game's own numbering
 // and a cached picture of the empty board.
 //
-// Cells: Sig wa Duqqan index s-1 for track space s (1..86); Es-Sîg index s-1 for space s
-// (1..50); Sig El Oued (rank-1)*6+file (a1 = 0, f3 = 17); Seega rank*5+file (a1 = 0, e5 = 24);
-// Sadeqa 0..19 for S1..S10, N1..N10.
+// Cells: Sig wa Duqqan index s-1 for track space s; Es-Sîg index s-1 for space s; Sig El Oued,
+// Seega and Sadeqa their squares' or holes' indices, at the spots their rules' Grid gives.
 type Board struct {
 	ID    string
 	Rect  Rect // the whole board, frame included
@@ -29,9 +26,31 @@ type Board struct {
 	// Off is where pieces wait off the board (Es-Sîg's start, finished pieces), beside it.
 	Off Rect
 
+	look   *look
+	start  []int       // the pictures' starting position: each cell's owner (El Oued), seeds (Sadeqa)
 	spiral *Spiral     // Sig wa Duqqan's board paints itself
 	essig  *EsSigTable // and so does Es-Sîg's
 	pics   Owner       // names the empty picture in Pictures
+}
+
+// look is how one game's board is drawn: laid out in a rectangle (for players players), the
+// marks painted on the empty board, and the position the pictures of the game picker and the
+// setup show. The geography (which cell lies where, the special squares, the starting
+// position) comes from the game's rules; only the look (proportions, wood, marks) is here.
+type look struct {
+	layout  func(b *Board, r Rect, players int)
+	paint   func(b *Board, dst *ebiten.Image) // nil: the board paints itself
+	picture func(b *Board, dst *ebiten.Image, colors []PlayerColor)
+}
+
+// looks is every game's board by the rules' game id: the one place sprites tells the games
+// apart.
+var looks = map[string]*look{
+	sigwaduqqan.Info.ID: {layout: layoutSpiral, picture: pictureSpiral},
+	essig.Info.ID:       {layout: layoutEsSig, picture: pictureEsSig},
+	sigeloued.Info.ID:   {layout: layoutOued, paint: paintOued, picture: pictureOued},
+	seega.Info.ID:       {layout: layoutSeega, paint: paintSeega, picture: pictureSeega},
+	sadeqa.Info.ID:      {layout: layoutSadeqa, paint: paintSadeqa, picture: pictureSadeqa},
 }
 
 // LayoutBoard lays out game id's board to fit r. An unknown id gets an empty board.
@@ -39,47 +58,87 @@ func LayoutBoard(id string, r Rect) *Board { return layoutPicture(id, r, 4) }
 
 // layoutPicture is LayoutBoard with Es-Sîg's start groove for players players.
 func layoutPicture(id string, r Rect, players int) *Board {
-	b := &Board{ID: id}
-	switch id {
-	case SigWaDuqqan:
-		sq := r.Fit(1, 1)
-		b.Rect = sq
-		b.spiral = LayoutSpiral(86, 81, 82, sq.Inset(sq.W*0.03))
-		b.Cells = b.spiral.Cells
-	case EsSig:
-		b.essig = LayoutEsSig(r, pictureEsSigSpec(players))
-		b.Rect = b.essig.Rect
-		b.Cells = b.essig.Cells
-	case SigElOued:
-		f := r.Fit(6.8, 3.8)
-		b.Rect = f
-		u := f.W / 6.8
-		grid := GridCells(6, 3, Rect{f.X + 0.4*u, f.Y + 0.4*u, 6 * u, 3 * u}, 0.07)
-		b.Cells = make([]Cell, 18)
-		for rank := 0; rank < 3; rank++ {
-			for file := 0; file < 6; file++ {
-				b.Cells[rank*6+file] = grid[(2-rank)*6+file]
-			}
-		}
-	case Seega:
-		f := r.Fit(1, 1)
-		b.Rect = f
-		u := f.W / 5.8
-		grid := GridCells(5, 5, f.Inset(0.4*u), 0.06)
-		b.Cells = make([]Cell, 25)
-		for rank := 0; rank < 5; rank++ {
-			for file := 0; file < 5; file++ {
-				b.Cells[rank*5+file] = grid[(4-rank)*5+file]
-			}
-		}
-	case Sadeqa:
-		f := r.Fit(10.6, 3.2)
-		b.Rect = f
-		b.Cells = HoleCells(f.Inset(f.H * 0.06))
-	default:
+	b := &Board{ID: id, look: looks[id]}
+	if b.look == nil {
 		b.Rect = r
+		return b
 	}
+	b.look.layout(b, r, players)
 	return b
+}
+
+// gridCells lays out grid g's cells in r (see GridCells), each at the spot its game's rules
+// give it.
+func gridCells(g rules.Grid, r Rect, gap float64) []Cell {
+	grid := GridCells(g.Cols, g.Rows, r, gap)
+	cells := make([]Cell, len(g.Spots))
+	for i, s := range g.Spots {
+		cells[i] = grid[s.Row*g.Cols+s.Col]
+	}
+	return cells
+}
+
+// squaresFrame is the wood around the squares of Sig El Oued's and Seega's boards, in squares.
+const squaresFrame = 0.4
+
+func layoutSpiral(b *Board, r Rect, _ int) {
+	sq := r.Fit(1, 1)
+	b.Rect = sq
+	b.spiral = LayoutSpiral(SpiralSpaces(), sigwaduqqan.Gate, sigwaduqqan.FinalStretch, sq.Inset(sq.W*0.03))
+	b.Cells = b.spiral.Cells
+}
+
+// SpiralSpaces is how many spaces Sig wa Duqqan's track has, the start and the centre
+// included (LayoutSpiral's n).
+func SpiralSpaces() int { return sigwaduqqan.Centre - sigwaduqqan.Start + 1 }
+
+func layoutEsSig(b *Board, r Rect, players int) {
+	b.essig = LayoutEsSig(r, EsSigBoard(players))
+	b.Rect = b.essig.Rect
+	b.Cells = b.essig.Cells
+}
+
+func layoutOued(b *Board, r Rect, _ int) {
+	g := sigeloued.Grid()
+	w, h := float64(g.Cols)+2*squaresFrame, float64(g.Rows)+2*squaresFrame
+	f := r.Fit(w, h)
+	b.Rect = f
+	u := f.W / w
+	b.Cells = gridCells(g, Rect{f.X + squaresFrame*u, f.Y + squaresFrame*u, float64(g.Cols) * u, float64(g.Rows) * u}, 0.07)
+	// The starting position, as the rules set it, for the pictures.
+	s := sigeloued.New()
+	b.start = make([]int, len(g.Spots))
+	for i := range b.start {
+		b.start[i] = -1
+	}
+	for p := 0; p < s.Players(); p++ {
+		for piece := 0; piece < sigeloued.Pieces; piece++ {
+			if sq := sigeloued.SquareOf(s.Locate(p, piece)); sq >= 0 {
+				b.start[sq] = p
+			}
+		}
+	}
+}
+
+func layoutSeega(b *Board, r Rect, _ int) {
+	g := seega.Grid()
+	f := r.Fit(1, 1)
+	b.Rect = f
+	u := f.W / (float64(g.Cols) + 2*squaresFrame)
+	b.Cells = gridCells(g, f.Inset(squaresFrame*u), 0.06)
+}
+
+func layoutSadeqa(b *Board, r Rect, _ int) {
+	g := sadeqa.Grid()
+	f := r.Fit(float64(g.Cols)+0.6, float64(g.Rows)+1.2)
+	b.Rect = f
+	b.Cells = HoleCells(f.Inset(f.H * 0.06))
+	// The starting position, as the rules set it, for the pictures.
+	s := sadeqa.New()
+	b.start = make([]int, len(b.Cells))
+	for i := range b.start {
+		b.start[i] = s.Seeds(i)
+	}
 }
 
 // Unit is the size of one cell, the measure for pieces and labels on this board.
@@ -153,37 +212,52 @@ func (c Cell) moved(dx, dy float64) Cell {
 }
 
 func (b *Board) paint(dst *ebiten.Image) {
-	r := b.Rect
-	switch b.ID {
-	case SigElOued, Seega:
-		plank(dst, r)
-		for i, c := range b.Cells {
-			tint := Mix(Wood, Sand, 0.25)
-			switch {
-			case b.ID == Seega && i == 12:
-				tint = Mix(Saffron, Wood, 0.35)
-			case b.ID == SigElOued && i/6 == 1:
-				tint = Mix(Wood, Sand, 0.12)
-			}
-			carve(dst, c, tint)
-		}
-		if b.ID == Seega {
-			c := b.Cells[12]
-			DrawMark(dst, MarkStar, c.Center.X, c.Center.Y, c.Size*0.3, Mix(Saffron, Wood, 0.55))
-		}
+	if b.look != nil && b.look.paint != nil {
+		b.look.paint(b, dst)
+	}
+}
 
-	case Sadeqa:
-		plank(dst, r)
-		for _, c := range b.Cells {
-			hole(dst, c)
+// paintOued carves Sig El Oued's squares, the middle row, where the circuits cross, lighter.
+func paintOued(b *Board, dst *ebiten.Image) {
+	plank(dst, b.Rect)
+	for i, c := range b.Cells {
+		tint := Mix(Wood, Sand, 0.25)
+		if sigeloued.Crossing(i) {
+			tint = Mix(Wood, Sand, 0.12)
 		}
-		// The carved line between the two rows (the two columns of a board turned upright).
-		mid := Pt{(b.Cells[0].Center.X + b.Cells[10].Center.X) / 2, (b.Cells[0].Center.Y + b.Cells[10].Center.Y) / 2}
-		if r.H > r.W {
-			Line(dst, Pt{mid.X, r.Y + r.H*0.04}, Pt{mid.X, r.Y + r.H*0.96}, math.Max(1, r.W*0.012), Mix(DarkWood, Wood, 0.3))
-		} else {
-			Line(dst, Pt{r.X + r.W*0.04, mid.Y}, Pt{r.X + r.W*0.96, mid.Y}, math.Max(1, r.H*0.012), Mix(DarkWood, Wood, 0.3))
+		carve(dst, c, tint)
+	}
+}
+
+// paintSeega carves Seega's squares, the centre inlaid in saffron with a star.
+func paintSeega(b *Board, dst *ebiten.Image) {
+	plank(dst, b.Rect)
+	for i, c := range b.Cells {
+		tint := Mix(Wood, Sand, 0.25)
+		if i == seega.Centre {
+			tint = Mix(Saffron, Wood, 0.35)
 		}
+		carve(dst, c, tint)
+	}
+	c := b.Cells[seega.Centre]
+	DrawMark(dst, MarkStar, c.Center.X, c.Center.Y, c.Size*0.3, Mix(Saffron, Wood, 0.55))
+}
+
+// paintSadeqa scoops Sadeqa's holes and carves the line between the two rows (the two columns
+// of a board turned upright).
+func paintSadeqa(b *Board, dst *ebiten.Image) {
+	r := b.Rect
+	plank(dst, r)
+	for _, c := range b.Cells {
+		hole(dst, c)
+	}
+	// Halfway between the two rows: between South's first hole and North's, across the board.
+	s1, n1 := b.Cells[sadeqa.Hole(sadeqa.South, 1)].Center, b.Cells[sadeqa.Hole(sadeqa.North, 1)].Center
+	mid := Pt{(s1.X + n1.X) / 2, (s1.Y + n1.Y) / 2}
+	if r.H > r.W {
+		Line(dst, Pt{mid.X, r.Y + r.H*0.04}, Pt{mid.X, r.Y + r.H*0.96}, math.Max(1, r.W*0.012), Mix(DarkWood, Wood, 0.3))
+	} else {
+		Line(dst, Pt{r.X + r.W*0.04, mid.Y}, Pt{r.X + r.W*0.96, mid.Y}, math.Max(1, r.H*0.012), Mix(DarkWood, Wood, 0.3))
 	}
 }
 
@@ -246,57 +320,82 @@ func DrawBoardPictureFor(dst *ebiten.Image, id string, r Rect, colors []PlayerCo
 		pictures[key] = b
 	}
 	b.DrawBackground(dst)
+	if b.look != nil {
+		b.look.picture(b, dst, colors)
+	}
+}
+
+// pictureSpiral: everyone in the yard, the Ghoula among them.
+func pictureSpiral(b *Board, dst *ebiten.Image, colors []PlayerColor) {
+	sp := b.spiral
+	w := sp.Band
+	y := sp.Yard
+	span := 2*math.Pi - 1.3
+	n := len(colors)
+	for i, c := range colors {
+		a := sp.Heading[0] + 0.65 + span*float64(i)/float64(n)
+		DrawPiece(dst, c, y.X+math.Cos(a)*sp.YardR*0.64, y.Y+math.Sin(a)*sp.YardR*0.64, w*0.3, 0)
+	}
+	DrawGhoula(dst, y.X, y.Y, w*0.46, 0.3)
+}
+
+// pictureEsSig: every ring waiting in the start groove.
+func pictureEsSig(b *Board, dst *ebiten.Image, colors []PlayerColor) {
+	t := b.essig
+	for i := 0; i < len(colors) && i < len(t.Slots); i++ {
+		DrawWeddingRing(dst, colors[i], t.Slots[i].X, t.Slots[i].Y, t.SlotR*0.9)
+	}
+}
+
+// pictureOued: the game's starting position, as the rules set it, file by file from the left,
+// each file from the bottom up.
+func pictureOued(b *Board, dst *ebiten.Image, colors []PlayerColor) {
+	g := sigeloued.Grid()
 	u := b.Unit()
-	switch id {
-	case SigWaDuqqan:
-		// Everyone in the yard, the Ghoula among them.
-		sp := b.spiral
-		w := sp.Band
-		y := sp.Yard
-		span := 2*math.Pi - 1.3
-		n := len(colors)
-		for i, c := range colors {
-			a := sp.Heading[0] + 0.65 + span*float64(i)/float64(n)
-			DrawPiece(dst, c, y.X+math.Cos(a)*sp.YardR*0.64, y.Y+math.Sin(a)*sp.YardR*0.64, w*0.3, 0)
-		}
-		DrawGhoula(dst, y.X, y.Y, w*0.46, 0.3)
-	case EsSig:
-		t := b.essig
-		for i := 0; i < len(colors) && i < len(t.Slots); i++ {
-			DrawWeddingRing(dst, colors[i], t.Slots[i].X, t.Slots[i].Y, t.SlotR*0.9)
-		}
-	case SigElOued:
-		for file := 0; file < 6; file++ {
-			c := b.Cells[file].Center
-			DrawPiece(dst, colors[0], c.X, c.Y, u*0.42, 0)
-			c = b.Cells[12+file].Center
-			DrawPiece(dst, colors[1], c.X, c.Y, u*0.42, 0)
-		}
-	case Seega:
-		pattern := "xoxoxoxoxoxo.oxoxoxoxoxox"
-		for i, ch := range pattern {
-			c := b.Cells[i].Center
-			switch ch {
-			case 'x':
-				DrawPiece(dst, colors[0], c.X, c.Y, u*0.45, 0)
-			case 'o':
-				DrawPiece(dst, colors[1], c.X, c.Y, u*0.45, 0)
+	for col := 0; col < g.Cols; col++ {
+		for row := g.Rows - 1; row >= 0; row-- {
+			if sq, ok := g.At(col, row); ok && b.start[sq] >= 0 && b.start[sq] < len(colors) {
+				c := b.Cells[sq].Center
+				DrawPiece(dst, colors[b.start[sq]], c.X, c.Y, u*0.42, 0)
 			}
-		}
-	case Sadeqa:
-		for _, c := range b.Cells {
-			DrawSeeds(dst, c.Center.X, c.Center.Y, c.Size/2*0.85, 4)
 		}
 	}
 }
 
-// pictureEsSigSpec is Es-Sîg's board for the pictures, for players players: the track from
-// EsSigSpace, the traps on 7 and 25, the final three.
-func pictureEsSigSpec(players int) EsSigSpec {
-	spec := EsSigSpec{Traps: map[int]int{7: 5, 25: 10}, Final: []int{48, 49, 50}, Players: players}
-	for s := 1; s <= 50; s++ {
-		col, row := EsSigSpace(s)
-		spec.Track = append(spec.Track, [2]int{col, row - 1})
+// pictureSeega: a full board (the moment the placing ends), the two players' pieces in a
+// chequer and the centre left empty, as the rules leave it.
+func pictureSeega(b *Board, dst *ebiten.Image, colors []PlayerColor) {
+	u := b.Unit()
+	for i, c := range b.Cells {
+		if i == seega.Centre {
+			continue
+		}
+		f, r := seega.FileRank(i)
+		DrawPiece(dst, colors[(f+r)%2], c.Center.X, c.Center.Y, u*0.45, 0)
+	}
+}
+
+// pictureSadeqa: the seeds of the starting position in every hole.
+func pictureSadeqa(b *Board, dst *ebiten.Image, _ []PlayerColor) {
+	for i, c := range b.Cells {
+		DrawSeeds(dst, c.Center.X, c.Center.Y, c.Size/2*0.85, b.start[i])
+	}
+}
+
+// EsSigBoard is Es-Sîg's board for players players as its rules set it out: the track's squares
+// in order, the traps with the sîgs each asks, the final three. The words are left off (the
+// picker's small picture); the play scene adds them.
+func EsSigBoard(players int) EsSigSpec {
+	spec := EsSigSpec{Traps: map[int]int{}, Players: players}
+	for x := 1; x <= essig.Last; x++ {
+		col, row, _ := essig.Cell(x)
+		spec.Track = append(spec.Track, [2]int{col, row})
+		if n := essig.TrapSigs(x); n > 0 {
+			spec.Traps[x] = n
+		}
+	}
+	for x := essig.LastRun; x <= essig.Last; x++ {
+		spec.Final = append(spec.Final, x)
 	}
 	return spec
 }

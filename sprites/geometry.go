@@ -1,6 +1,10 @@
 package sprites
 
-import "math"
+import (
+	"math"
+
+	"sig/rules/sadeqa"
+)
 
 // Cell is one space of a board in screen pixels: where a piece stands, the outline to draw, and
 // a convex outline for picking it (hit areas must be convex polygons).
@@ -45,37 +49,21 @@ func GridCells(cols, rows int, r Rect, gap float64) []Cell {
 	return cells
 }
 
-// EsSigSpace is where track space s (1..50) of Es-Sîg lies on its 7-column, 8-row layout: row 0
-// holds only the extra square, above the top-left square; rows 1..7 are the 7×7 grid. The track
-// enters at the bottom right and runs up and down the columns to the top left, then the extra square.
-func EsSigSpace(s int) (col, row int) {
-	if s >= 50 {
-		return 0, 0
-	}
-	k := s - 1
-	c := k / 7 // the column of the track, counted from the right
-	i := k % 7 // the step within it
-	col = 6 - c
-	if c%2 == 0 { // up
-		row = 7 - i
-	} else {
-		row = 1 + i
-	}
-	return col, row
-}
-
 // HoleCellsTall lays out Sadeqa's 2×10 holes turned a quarter to the left, for a phone held
 // upright: South's row (0..9, S1..S10) up the right column from the bottom, North's (10..19,
 // N1..N10) down the left column from the top, the sowing order still anticlockwise. Each
 // column is wide enough for a hole and its count beside it.
 func HoleCellsTall(r Rect) []Cell {
-	f := r.Fit(SadeqaTallW, 10)
-	c := f.H / 10
-	cells := make([]Cell, 20)
-	for i := 0; i < 20; i++ {
-		x, row := f.X+f.W*0.7, 9-i // South: the right column, S1 at the bottom
-		if i >= 10 {
-			x, row = f.X+f.W*0.3, i-10 // North: the left column, N1 at the top
+	g := sadeqa.Grid()
+	f := r.Fit(SadeqaTallW, float64(g.Cols))
+	c := f.H / float64(g.Cols)
+	cells := make([]Cell, len(g.Spots))
+	for i, s := range g.Spots {
+		// Turned a quarter to the left: the board's columns become rows (its left end at the
+		// bottom), its bottom row (South's) the right column.
+		x, row := f.X+f.W*0.3, g.Cols-1-s.Col
+		if s.Row == g.Rows-1 {
+			x = f.X + f.W*0.7
 		}
 		y := f.Y + (float64(row)+0.5)*c
 		var disc []Pt
@@ -96,30 +84,29 @@ const SadeqaTallW = 3.3
 // fit r.
 func LayoutSadeqaTall(r Rect) *Board {
 	f := r.Fit(SadeqaTallBoardW, SadeqaTallBoardH)
-	return &Board{ID: Sadeqa, Rect: f, Cells: HoleCellsTall(f.Inset(f.W * SadeqaTallFrame))}
+	return &Board{ID: sadeqa.Info.ID, look: looks[sadeqa.Info.ID], Rect: f, Cells: HoleCellsTall(f.Inset(f.W * SadeqaTallFrame))}
 }
 
 // The board turned upright: its shape, in holes, and its frame, in parts of its width.
 const (
 	SadeqaTallBoardW = SadeqaTallW + 0.4
-	SadeqaTallBoardH = 10.3
+	SadeqaTallBoardH = sadeqa.RowHoles + 0.3
 	SadeqaTallFrame  = 0.05
 )
 
-// HoleCells lays out Sadeqa's 2×10 holes in r: index 0..9 the bottom row left to right (South
-// S1..S10), 10..19 the top row right to left (North N1..N10), the sowing order.
+// HoleCells lays out Sadeqa's 2×10 holes in r where the rules' Grid puts them: index 0..9 the
+// bottom row left to right (South S1..S10), 10..19 the top row right to left (North N1..N10),
+// the sowing order.
 func HoleCells(r Rect) []Cell {
-	f := r.Fit(10, 2.6)
-	c := f.W / 10
-	cells := make([]Cell, 20)
-	for i := 0; i < 20; i++ {
-		col, row := i, 1
-		if i >= 10 {
-			col, row = 19-i, 0
-		}
+	g := sadeqa.Grid()
+	f := r.Fit(float64(g.Cols), float64(g.Rows)+0.6)
+	c := f.W / float64(g.Cols)
+	cells := make([]Cell, len(g.Spots))
+	for i, s := range g.Spots {
+		col, row := s.Col, s.Row
 		x := f.X + (float64(col)+0.5)*c
 		y := f.Y + c*0.3 + (float64(row)+0.5)*c
-		if row == 1 {
+		if row == g.Rows-1 {
 			y = f.Y + f.H - c*0.3 - c*0.5
 		}
 		var disc []Pt

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"sig/rules/seega"
 )
 
 // SeegaCourt is Seega's board as a stone courtyard: a patch of paving laid in irregular flags,
@@ -78,8 +80,8 @@ func (c *SeegaCourt) paint(dst *ebiten.Image, dx, dy float64) {
 		cell = cell.moved(dx, dy)
 		cutSquare(dst, cell, i)
 	}
-	if len(c.Cells) > 12 {
-		centreTile(dst, c.Cells[12].moved(dx, dy))
+	if len(c.Cells) > seega.Centre {
+		centreTile(dst, c.Cells[seega.Centre].moved(dx, dy))
 	}
 }
 

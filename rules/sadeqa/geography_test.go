@@ -50,3 +50,39 @@ func TestColumnsFaceToFace(t *testing.T) {
 		t.Error("HoleAt found a third row")
 	}
 }
+
+// TestGridAsSeated checks the board the players see (Grid) against RULINGS.md: South's row at
+// the bottom numbered from South's left, North's at the top numbered from North's left (so
+// from the right as South sees it), every hole on its own spot, and the sowing going round
+// anticlockwise: each hole's next one (and N10's next, S1) is its neighbour on the board.
+func TestGridAsSeated(t *testing.T) {
+	g := Grid()
+	if g.Cols != 10 || g.Rows != 2 || len(g.Spots) != 20 {
+		t.Fatalf("Grid is %d×%d with %d spots, want 10×2 with 20", g.Cols, g.Rows, len(g.Spots))
+	}
+	corners := map[string][2]int{"S1": {0, 1}, "S10": {9, 1}, "N1": {9, 0}, "N10": {0, 0}}
+	for name, at := range corners {
+		h, ok := g.At(at[0], at[1])
+		if !ok || Place(h).String() != name {
+			t.Errorf("the hole at column %d, row %d is %v, want %s", at[0], at[1], Place(h), name)
+		}
+	}
+	seen := map[[2]int]bool{}
+	for i, s := range g.Spots {
+		if s.Col < 0 || s.Col >= g.Cols || s.Row < 0 || s.Row >= g.Rows || seen[[2]int{s.Col, s.Row}] {
+			t.Errorf("%v is at %v: off the board or on another hole's spot", Place(i), s)
+		}
+		seen[[2]int{s.Col, s.Row}] = true
+		n := g.Spots[(i+1)%Holes]
+		if d := abs(n.Col-s.Col) + abs(n.Row-s.Row); d != 1 {
+			t.Errorf("the sowing goes from %v at %v to %v at %v: not a neighbour", Place(i), s, Place((i+1)%Holes), n)
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

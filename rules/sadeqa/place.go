@@ -122,3 +122,14 @@ func Toward(i, dc, dr int) (int, bool) {
 	}
 	return HoleAt(Place(i).Row+dr, Column(i)+dc)
 }
+
+// Grid is the board as the players see it across the table: ten columns (Column), South's row
+// at the bottom and North's at the top, so that the sowing runs anticlockwise: S1..S10 left to
+// right along the bottom, N1..N10 right to left along the top.
+func Grid() rules.Grid {
+	g := rules.Grid{Cols: RowHoles, Rows: Holes / RowHoles, Spots: make([]rules.Spot, Holes)}
+	for i := range g.Spots {
+		g.Spots[i] = rules.Spot{Col: Column(i), Row: g.Rows - 1 - Place(i).Row}
+	}
+	return g
+}

@@ -42,3 +42,23 @@ func TestTowardFollowsTheNames(t *testing.T) {
 		t.Error("a file or rank off the board has a name")
 	}
 }
+
+// TestGridAsSeated checks the board the players see (Grid) against the squares' names: files
+// a..e from the left, ranks 1..5 from the bottom (the first player's side), so a1 is the
+// bottom-left square, e5 the top-right, and the centre c3 the middle of the 5×5 board.
+func TestGridAsSeated(t *testing.T) {
+	g := Grid()
+	if g.Cols != 5 || g.Rows != 5 || len(g.Spots) != 25 {
+		t.Fatalf("Grid is %d×%d with %d spots, want 5×5 with 25", g.Cols, g.Rows, len(g.Spots))
+	}
+	for sq, s := range g.Spots {
+		name := SquareName(sq)
+		want := [2]int{int(name[0] - 'a'), 5 - int(name[1]-'0')}
+		if [2]int{s.Col, s.Row} != want {
+			t.Errorf("%s is at column %d, row %d; want column %d, row %d", name, s.Col, s.Row, want[0], want[1])
+		}
+	}
+	if c := g.Spots[Centre]; SquareName(Centre) != "c3" || c.Col != 2 || c.Row != 2 {
+		t.Errorf("the centre is %s at %v, want c3 in the middle", SquareName(Centre), c)
+	}
+}

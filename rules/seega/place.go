@@ -35,3 +35,15 @@ func (s *State) Holds(p rules.Place) (player, count int) {
 	}
 	return -1, 0
 }
+
+// Grid is the board as the players see it: five files across, five ranks, rank 1 at the
+// bottom (the first player's side) and file a on the left, so a1 is the bottom-left square and
+// the centre c3 the middle one.
+func Grid() rules.Grid {
+	g := rules.Grid{Cols: Size, Rows: Size, Spots: make([]rules.Spot, Squares)}
+	for sq := range g.Spots {
+		f, r := FileRank(sq)
+		g.Spots[sq] = rules.Spot{Col: f, Row: Size - 1 - r}
+	}
+	return g
+}

@@ -32,3 +32,28 @@ func TestTowardFollowsTheNames(t *testing.T) {
 		}
 	}
 }
+
+// TestGridAsSeated checks the board the players see (Grid) against the squares' names: files
+// a..f from the left, rows 1..3 from the bottom (South's side), so a1 is the bottom-left square
+// and f3 the top-right; and that the squares both circuits cross twice a lap (Crossing) are
+// the middle row, row 2, which RULINGS.md's circuits (a1..f1, f2..a2, a3..f3, f2..a2 for
+// South) run along going and coming back.
+func TestGridAsSeated(t *testing.T) {
+	g := Grid()
+	if g.Cols != 6 || g.Rows != 3 || len(g.Spots) != 18 {
+		t.Fatalf("Grid is %d×%d with %d spots, want 6×3 with 18", g.Cols, g.Rows, len(g.Spots))
+	}
+	for sq, s := range g.Spots {
+		name := SquareName(sq)
+		want := [2]int{int(name[0] - 'a'), 3 - int(name[1]-'0')}
+		if [2]int{s.Col, s.Row} != want {
+			t.Errorf("%s is at column %d, row %d; want column %d, row %d", name, s.Col, s.Row, want[0], want[1])
+		}
+		if got, want := Crossing(sq), name[1] == '2'; got != want {
+			t.Errorf("Crossing(%s) = %v, want %v", name, got, want)
+		}
+	}
+	if Crossing(-1) || Crossing(Squares) {
+		t.Error("a square off the board is crossed")
+	}
+}

@@ -95,3 +95,24 @@ func PickOf(m rules.Move) (sq int, freeAll bool, ok bool) {
 	}
 	return -1, false, false
 }
+
+// Grid is the board as the players see it: six files across, three rows, South's home row
+// (row 1) at the bottom and file a on the left, so a1 is the bottom-left square and f3 the
+// top-right.
+func Grid() rules.Grid {
+	g := rules.Grid{Cols: Files, Rows: Rows, Spots: make([]rules.Spot, Squares)}
+	for sq := range g.Spots {
+		f, r := FileRow(sq)
+		g.Spots[sq] = rules.Spot{Col: f, Row: Rows - 1 - r}
+	}
+	return g
+}
+
+// Crossing reports whether both circuits run through square sq twice each lap (going and
+// coming back): the middle row, where the two players' pieces meet and capture.
+func Crossing(sq int) bool {
+	if sq < 0 || sq >= Squares {
+		return false
+	}
+	return indicesOf[South][sq][1] >= 0 && indicesOf[North][sq][1] >= 0
+}

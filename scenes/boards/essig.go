@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	stage.Register(sprites.EsSig, func(env *stage.Env) stage.Board { return newEsSigBoard(env) })
+	stage.Register(essig.Info.ID, func(env *stage.Env) stage.Board { return newEsSigBoard(env) })
 }
 
 // esModel is an Es-Sîg position as the board pictures it: read from an *essig.State at rest,
@@ -98,19 +98,13 @@ func newEsSigBoard(env *stage.Env) *esSigBoard {
 	return &esSigBoard{raceCore: raceCore{env: env}, hover: -1}
 }
 
-// esSpec is the board's geometry from the rules: the track's squares, the traps, the final three.
+// esSpec is the board as the rules set it out (sprites.EsSigBoard) with its words: Start, the
+// sîgs each trap asks, the final spaces' Sig, the escape order's places.
 func esSpec(players int) sprites.EsSigSpec {
-	spec := sprites.EsSigSpec{Traps: map[int]int{}, TrapWords: map[int]string{}, Players: players}
-	for x := 1; x <= essig.Last; x++ {
-		col, row, _ := essig.Cell(x)
-		spec.Track = append(spec.Track, [2]int{col, row})
-		if n := essig.TrapSigs(x); n > 0 {
-			spec.Traps[x] = n
-			spec.TrapWords[x] = lang.N("essig.sigs", n, n)
-		}
-	}
-	for x := essig.LastRun; x <= essig.Last; x++ {
-		spec.Final = append(spec.Final, x)
+	spec := sprites.EsSigBoard(players)
+	spec.TrapWords = map[int]string{}
+	for x, n := range spec.Traps {
+		spec.TrapWords[x] = lang.N("essig.sigs", n, n)
 	}
 	spec.Start, spec.Sig = lang.T("boards.start"), lang.T("essig.sig")
 	for k := 1; k < players; k++ {

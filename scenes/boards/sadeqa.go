@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	stage.Register(sprites.Sadeqa, func(env *stage.Env) stage.Board { return newSadeqaBoard(env) })
+	stage.Register(sadeqa.Info.ID, func(env *stage.Env) stage.Board { return newSadeqaBoard(env) })
 }
 
 // Sadeqa's timings at normal speed (DESIGN.md).
@@ -263,7 +263,7 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	dw := bw * 0.92 // the dishes sit a little inside the board's width
 	north := sprites.Rect{X: x + (bw-dw)/2, Y: y, W: dw, H: storeH}
 	y += storeH + gap + numH
-	brd := sprites.LayoutBoard(sprites.Sadeqa, sprites.Rect{X: x, Y: y, W: bw, H: bh})
+	brd := sprites.LayoutBoard(sadeqa.Info.ID, sprites.Rect{X: x, Y: y, W: bw, H: bh})
 	y += bh + numH
 	b.capR = ui.Rect{X: x, Y: y, W: bw, H: capH}
 	y += capH + gap

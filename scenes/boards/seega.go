@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	stage.Register(sprites.Seega, func(env *stage.Env) stage.Board { return newSeegaBoard(env) })
+	stage.Register(seega.Info.ID, func(env *stage.Env) stage.Board { return newSeegaBoard(env) })
 }
 
 // Seega's timings at normal speed (DESIGN.md).
@@ -117,7 +117,7 @@ func (b *seegaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	bottom := sprites.Rect{X: top.X, Y: b.capR.Bottom(), W: top.W, H: trayH}
 	b.court.Slab = slab
 	b.court.Trays = [2]sprites.Rect{bottom, top}
-	b.cells = sprites.LayoutBoard(sprites.Seega, slab).Cells
+	b.cells = sprites.LayoutBoard(seega.Info.ID, slab).Cells
 	b.court.Cells = b.cells
 	b.unit = b.cells[0].Poly[1].X - b.cells[0].Poly[0].X
 	b.cache.reset()

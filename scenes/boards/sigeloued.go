@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	stage.Register(sprites.SigElOued, func(env *stage.Env) stage.Board { return newElOuedBoard(env) })
+	stage.Register(sigeloued.Info.ID, func(env *stage.Env) stage.Board { return newElOuedBoard(env) })
 }
 
 // elOuedBoard is Sig El Oued's board: the 3×6 plank with each player's circuit drawn as faint
@@ -158,7 +158,7 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	// Where the board is held by the width (a phone), the banner takes a third line of the
 	// height left over: a long line wraps rather than being cut.
 	if three := m.LineHeight(ui.BodyBold) + 2*m.LineHeight(ui.Small) + below + m.Pt(8); three > bannerH {
-		probe := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
+		probe := sprites.LayoutBoard(sigeloued.Info.ID, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
 		if r.H-2*trayH-3*gap-probe.Rect.H >= three {
 			bannerH = three
 		}
@@ -170,13 +170,13 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 		ui.Pictures.Forget(circuitPicture{b.circuit.ID(), p})
 	}
 	b.stamps.reset()
-	probe := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
+	probe := sprites.LayoutBoard(sigeloued.Info.ID, sprites.Rect{X: r.X, Y: 0, W: r.W, H: avail})
 	total := trayH + gap + probe.Rect.H + gap + bannerH + gap + trayH
 	y := r.Y + math.Max(0, (r.H-total)/2)
 	w := probe.Rect.W
 	x := r.X + (r.W-w)/2
 	b.trays[1] = ui.Rect{X: x, Y: y, W: w, H: trayH}
-	b.b = sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{X: r.X, Y: y + trayH + gap, W: r.W, H: probe.Rect.H})
+	b.b = sprites.LayoutBoard(sigeloued.Info.ID, sprites.Rect{X: r.X, Y: y + trayH + gap, W: r.W, H: probe.Rect.H})
 	by := b.b.Rect.Y + b.b.Rect.H + gap
 	b.banner = ui.Rect{X: x, Y: by, W: w, H: bannerH}
 	b.trays[0] = ui.Rect{X: x, Y: by + bannerH + gap, W: w, H: trayH}

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	stage.Register(sprites.SigWaDuqqan, func(env *stage.Env) stage.Board { return newDuqqanBoard(env) })
+	stage.Register(sigwaduqqan.Info.ID, func(env *stage.Env) stage.Board { return newDuqqanBoard(env) })
 }
 
 // duqModel is a Sig wa Duqqan position as the board pictures it: read from a

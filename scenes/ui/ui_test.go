@@ -13,7 +13,7 @@ import (
 )
 
 func TestSpiralCellsPick(t *testing.T) {
-	cells := sprites.SpiralCells(86, sprites.Rect{X: 0, Y: 0, W: 800, H: 800})
+	cells := sprites.SpiralCells(sprites.SpiralSpaces(), sprites.Rect{X: 0, Y: 0, W: 800, H: 800})
 	var h HitMap
 	for i, c := range cells {
 		h.AddPolygon(c.Hit, Target{Kind: "cell", N: i})
