@@ -101,7 +101,7 @@ func TestSayConjugates(t *testing.T) {
 		{lang.French, "You", true, "Vous capturez un pion"},
 		{lang.French, "Amira", false, "Amira capture un pion"},
 		{lang.Arabic, "أنت", true, "تأسر قطعة"},
-		{lang.Arabic, "Amira", false, "Amira: أسر قطعة"}, // no verb whose subject is the seat: it has no gender
+		{lang.Arabic, "Amira", false, "Amira: أسر قطعة"},     // no verb whose subject is the seat: it has no gender
 		{lang.English, "You", false, "You captures a piece"}, // a typed name, said as typed
 	}
 	for _, c := range cases {
