@@ -26,6 +26,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"sig/match"
+	"sig/rules/games"
 	"sig/scenes/ui"
 	"sig/sprites"
 )
@@ -43,6 +44,11 @@ type soakSample struct {
 	pictures ui.CacheStats
 	live     int   // images the app made and still holds (sprites.ImageCounts)
 	liveB    int64 // their pixels' bytes
+	// The frames since the last sample: how many, and the median and 95th percentile of the
+	// time between two frames' Draws (what a player sees) and of Draw itself.
+	frames           int
+	gapMed, gapP95   time.Duration
+	drawMed, drawP95 time.Duration
 }
 
 type soakDriver struct {
@@ -56,6 +62,9 @@ type soakDriver struct {
 	length time.Duration
 	s      []soakSample
 	heapAt uint64 // the Go heap at the last profile written
+	// The frames since the last sample (soakSample's frame times).
+	lastDraw    time.Time
+	gaps, draws []time.Duration
 }
 
 func (d *soakDriver) Update() error {
@@ -97,6 +106,10 @@ func (d *soakDriver) sample(at time.Duration) {
 		s.live += c.Live
 		s.liveB += c.Bytes
 	}
+	s.frames = len(d.draws)
+	s.gapMed, s.gapP95 = percentiles(d.gaps)
+	s.drawMed, s.drawP95 = percentiles(d.draws)
+	d.gaps, d.draws = d.gaps[:0], d.draws[:0]
 	d.s = append(d.s, s)
 	if out := os.Getenv("SIG_SOAK_HEAP"); out != "" && s.heap > d.heapAt {
 		// The Go heap's profile at its highest so far (what holds the memory).
@@ -106,9 +119,21 @@ func (d *soakDriver) sample(at time.Duration) {
 			f.Close()
 		}
 	}
-	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)\n",
-		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB))
+	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
+		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "=== %.0fs %s %s\n%s", at.Seconds(), s.scene, s.game, atlasDump())
+			f.Close()
+		}
+	}
+	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)  frames %d: between %.1f/%.1f ms, draw %.1f/%.1f ms\n",
+		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB),
+		s.frames, msOf(s.gapMed), msOf(s.gapP95), msOf(s.drawMed), msOf(s.drawP95))
 }
+
+// atlasDump, when a debug copy of Ebitengine provides it (a file of the measurement's own, tag
+// atlasdebug, not in the repository: BENCHMARKS.md), lists Ebitengine's atlas pages and what
+// lies on them; SIG_SOAK_ATLAS names the file each sample's listing is added to.
+var atlasDump func() string
 
 func mb[T int64 | uint64](n T) float64 { return float64(n) / (1 << 20) }
 
@@ -127,7 +152,26 @@ func residentBytes() int64 {
 	return 0
 }
 
-func (d *soakDriver) Draw(screen *ebiten.Image) { d.m.Draw(screen) }
+func (d *soakDriver) Draw(screen *ebiten.Image) {
+	t0 := time.Now()
+	d.m.Draw(screen)
+	d.draws = append(d.draws, time.Since(t0))
+	if !d.lastDraw.IsZero() {
+		d.gaps = append(d.gaps, t0.Sub(d.lastDraw))
+	}
+	d.lastDraw = t0
+}
+
+// percentiles is the median and the 95th percentile of ds (zeros when empty); it sorts ds.
+func percentiles(ds []time.Duration) (med, p95 time.Duration) {
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	slices.Sort(ds)
+	return ds[len(ds)/2], ds[len(ds)*95/100]
+}
+
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
 func (d *soakDriver) Layout(w, h int) (int, int) { panic("LayoutF is used") }
 
@@ -149,7 +193,19 @@ func TestSoak(t *testing.T) {
 	ebiten.SetScreenClearedEveryFrame(false)
 	d := &soakDriver{m: m, every: 5 * time.Second, length: length}
 	var scriptErr error
-	d.next, d.stop = iter.Pull(soakScript(m, soakPlan{}, func(e error) { scriptErr = e }))
+	plan := soakPlan{}
+	// SIG_SOAK_GAMES (ids, comma-separated) plays only those games: a before/after measurement
+	// of one screen (the eight-seat spiral) without half an hour of the others.
+	if ids := os.Getenv("SIG_SOAK_GAMES"); ids != "" {
+		for _, id := range strings.Split(ids, ",") {
+			g, ok := games.Lookup(id)
+			if !ok {
+				t.Fatalf("SIG_SOAK_GAMES: no game %q", id)
+			}
+			plan.games = append(plan.games, g)
+		}
+	}
+	d.next, d.stop = iter.Pull(soakScript(m, plan, func(e error) { scriptErr = e }))
 	defer d.stop()
 	d.start = time.Now()
 	d.last = d.start
@@ -217,6 +273,21 @@ func soakReport(s []soakSample, length time.Duration) string {
 		}
 	}
 	fmt.Fprintf(&b, "\nHighest resident memory with the eight-seat spiral on screen: %.1f MB. Samples in play per game: %v.\n", spiral, games)
+	// Frame times in play, by game: the median over the samples of each sample's median, and
+	// the worst sample's 95th percentile.
+	for _, g := range slices.Sorted(maps.Keys(games)) {
+		var gaps, draws []time.Duration
+		var gapP95, drawP95 time.Duration
+		for _, x := range s {
+			if x.game == g && x.frames > 0 {
+				gaps, draws = append(gaps, x.gapMed), append(draws, x.drawMed)
+				gapP95, drawP95 = max(gapP95, x.gapP95), max(drawP95, x.drawP95)
+			}
+		}
+		gm, _ := percentiles(gaps)
+		dm, _ := percentiles(draws)
+		fmt.Fprintf(&b, "Frames in play, %s: %.1f ms between frames (median; worst 95th percentile %.1f), Draw %.1f ms (worst 95th percentile %.1f).\n", g, msOf(gm), msOf(gapP95), msOf(dm), msOf(drawP95))
+	}
 	last := s[len(s)-1].pictures
 	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, %d let go unused, peak %.1f MB.\n", last.Painted, last.Evicted, last.Expired, mb(last.PeakBytes))
 	for _, k := range slices.Sorted(maps.Keys(sprites.ImageCounts())) {

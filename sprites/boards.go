@@ -171,7 +171,7 @@ func (b *Board) DrawBackground(dst *ebiten.Image) {
 		return
 	}
 	bg := Pictures.Get(emptyBoard{b.pics.ID()}, w, h, func(img *ebiten.Image) {
-		paintBoard(img, func() {
+		paintBoard(img, func(img *ebiten.Image) {
 			// Paint with the board's top-left at (4, 4) of the picture, then place it.
 			shifted := *b
 			shifted.Rect.X, shifted.Rect.Y = 4, 4

@@ -24,6 +24,38 @@ func Fill(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	fillPath(dst, p, nil, op)
 }
 
+// FillRect fills the rectangle (x, y, w, h) with c as two triangles of one colour: no path,
+// so nothing of the vector package's stencil (paths.go), and one draw batched with the
+// others. Its edges are not antialiased: for rectangles on whole pixels (a veil over the
+// screen).
+func FillRect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
+	if w <= 0 || h <= 0 {
+		return
+	}
+	if white == nil {
+		white = NewImage("pixel", 3, 3)
+		white.Fill(color.White)
+	}
+	r, g, b, a := c.RGBA()
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	v := func(x, y float32) ebiten.Vertex {
+		// The middle of the white image, away from its edges.
+		return ebiten.Vertex{DstX: x, DstY: y, SrcX: 1.5, SrcY: 1.5,
+			ColorR: float32(r) / 0xffff, ColorG: float32(g) / 0xffff, ColorB: float32(b) / 0xffff, ColorA: float32(a) / 0xffff}
+	}
+	rectVerts = append(rectVerts[:0], v(x0, y0), v(x1, y0), v(x0, y1), v(x1, y1))
+	rectIdx = append(rectIdx[:0], 0, 1, 2, 1, 3, 2)
+	// c's components are premultiplied by its alpha (Go's color.Color), as the vertices are
+	// then told.
+	dst.DrawTriangles(rectVerts, rectIdx, white, &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+}
+
+var (
+	white     *ebiten.Image
+	rectVerts []ebiten.Vertex
+	rectIdx   []uint16
+)
+
 // Stroke strokes path with c at width w, antialiased, with round joins.
 func Stroke(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
 	op := &vector.DrawPathOptions{AntiAlias: true}

@@ -119,7 +119,7 @@ func (t *EsSigTable) Draw(dst *ebiten.Image) {
 	w := int(math.Ceil(t.Rect.X+t.Rect.W-t.orig.X)) + m
 	h := int(math.Ceil(t.Rect.Y+t.Rect.H-t.orig.Y)) + m
 	bg := Pictures.Get(emptyBoard{t.pics.ID()}, w, h, func(img *ebiten.Image) {
-		paintBoard(img, func() { t.paint(img, -t.orig.X, -t.orig.Y) })
+		paintBoard(img, func(dst *ebiten.Image) { t.paint(dst, -t.orig.X, -t.orig.Y) })
 	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(t.orig.X, t.orig.Y)

@@ -42,6 +42,18 @@ func NewImage(kind string, w, h int) *ebiten.Image {
 	return track(kind, ebiten.NewImage(w, h))
 }
 
+// NewUnmanagedImage makes a w×h image of the given kind with a texture of its own, outside
+// Ebitengine's atlas pages (ebiten.NewImageOptions.Unmanaged). For pictures painted once and
+// copied: on a page, a picture painted while the frame already copies from the other pages
+// lands on a new page of its own, pages grow by doubling to fit and are given back only once
+// every image on them is gone, so pictures let go one by one left some sixty pages of 1 to
+// 8 MB a tenth to a third used (BENCHMARKS.md, "Memory over a long session"). A texture of its
+// own goes back to the system the moment it is released. The cost: a copy from it is a draw of
+// its own, not batched with copies from other images.
+func NewUnmanagedImage(kind string, w, h int) *ebiten.Image {
+	return track(kind, ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true}))
+}
+
 // NewImageFromImage makes an image of the given kind from src's pixels.
 func NewImageFromImage(kind string, src image.Image) *ebiten.Image {
 	return track(kind, ebiten.NewImageFromImage(src))

@@ -2,6 +2,8 @@ package sprites
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"sort"
 	"strings"
 
@@ -70,13 +72,65 @@ func noticePath(dst *ebiten.Image) {
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
+	queueStencil(dst, p.Bounds(), op.AntiAlias)
 	vector.FillPath(dst, p, fo, op)
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
+	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
+	queueStencil(dst, p.Bounds().Inset(-grow), op.AntiAlias)
 	vector.StrokePath(dst, p, so, op)
 }
+
+// The vector package queues the paths filled onto an image and fills them together when the
+// image is next used, through one stencil image of its own, for the app's life, that holds
+// every queued path's bounds side by side in rows 4,093 pixels wide (each twice as wide when
+// antialiased) and only ever grows. Four card-sized paths of the settings screen's panel in one
+// batch grew it to 4093×1478 (23 MB), the rules page's button faces to 4093×2217 (35 MB), and
+// each time Ebitengine placed it on an atlas page that doubled to hold it (64 and 128 MB),
+// measured with a debug copy of Ebitengine (BENCHMARKS.md, "Memory over a long session").
+// So the paths queued are drawn out before their stencil would pass stencilBudget pixels, and
+// the big pictures are painted in bands (paintInBands), so that no one path is big either.
+const stencilBudget = 1 << 19
+
+// stencilQueued counts the stencil pixels of the paths queued since the last drawing out. One
+// count for all images, not one per image: the vector package queues per original image, and
+// the scenes fill through many sub-images of one (scroll clips, bands), which a pointer does
+// not tell apart. A count that runs high (the paths of an image already drawn out by its use)
+// only draws out a little early.
+var stencilQueued int
+
+// queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
+// is queued for dst if the stencil would pass the budget.
+func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
+	b = b.Intersect(dst.Bounds())
+	// As the vector package sizes a path's stencil: rounded up to 16 pixels, twice as wide
+	// when antialiased.
+	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
+	if antialias {
+		px *= 2
+	}
+	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
+		drawQueued(dst)
+		stencilQueued = 0
+	}
+	stencilQueued += px
+}
+
+// drawQueued has the vector package fill the paths it queued for dst: any use of dst does.
+// Here a copy scaled to nothing, which Ebitengine drops after telling the vector package, and
+// which waits for nothing (reading a pixel would wait for the GPU).
+func drawQueued(dst *ebiten.Image) {
+	if nothing == nil {
+		nothing = NewImage("pixel", 1, 1)
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Scale(0, 0)
+	dst.DrawImage(nothing, op)
+}
+
+var nothing *ebiten.Image
 
 func fillTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, src *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
 	noticePath(dst)

@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"container/list"
+	"image"
 	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -109,7 +110,7 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	}
 	size := int64(w) * int64(h) * 4
 	c.evict(size)
-	p := &cached{key: key, img: NewImage("picture", w, h), bytes: size, used: c.frame}
+	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size, used: c.frame}
 	paint(p.img)
 	c.byKey[key] = c.lru.PushFront(p)
 	c.stats.Count++
@@ -173,24 +174,49 @@ func (o *Owner) ID() uint64 {
 // per board layout, forgotten when the layout is disposed.
 type emptyBoard struct{ owner uint64 }
 
-// paintBoard paints an empty board's picture with paint and has Ebitengine carry the drawing
-// out at once, before the frame goes on. A board is a few hundred antialiased paths, and
-// Ebitengine queues every path's vertices (a dozen times over, one per antialiasing pass)
-// until the end of the frame, then keeps the queue's memory at the size of the busiest frame
-// for as long as the app runs: the picker's five boards in one frame left 390 MB of Go heap
-// behind, one at a time 130 MB (BENCHMARKS.md, "Memory over a long session"). Reading a
-// pixel makes it draw what is queued.
-func paintBoard(img *ebiten.Image, paint func()) {
-	paint()
-	drawNow(img)
+// paintBoard paints an empty board's picture with paint, in bands (PaintInBands), and has
+// Ebitengine carry each band's drawing out at once, before the frame goes on. A board is a few
+// hundred antialiased paths, and Ebitengine queues every path's vertices (a dozen times over,
+// one per antialiasing pass) until the end of the frame, then keeps the queue's memory at the
+// size of the busiest frame for as long as the app runs: the picker's five boards in one frame
+// left 390 MB of Go heap behind, one at a time 130 MB (BENCHMARKS.md, "Memory over a long
+// session"). Reading a pixel makes it draw what is queued.
+func paintBoard(img *ebiten.Image, paint func(dst *ebiten.Image)) {
+	PaintInBands(img, func(dst *ebiten.Image) {
+		paint(dst)
+		drawNow(dst)
+	})
+}
+
+// bandRows is the height of PaintInBands' bands, in pixels.
+const bandRows = 128
+
+// PaintInBands paints a big picture with paint, called once for each band of bandRows rows of
+// img (a sub-image of it, in img's own coordinates: paint draws where it would on img, and
+// what lies outside the band is cut). Every path filled is then at most a band high, and its
+// stencil (paths.go: the vector package's one stencil image, which only grows, sized by the
+// biggest batch of paths it ever filled) stays small: a card-sized panel filled whole grew it
+// to 23 MB on a 64 MB atlas page. A path outside a band costs the vector package nothing but
+// its copy; the textured fills and texts are cut by the band.
+func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
+		band := image.Rect(b.Min.X, y, b.Max.X, min(y+bandRows, b.Max.Y))
+		paint(img.SubImage(band).(*ebiten.Image))
+		drawQueued(img)
+		stencilQueued = 0
+	}
 }
 
 // drawNow has Ebitengine draw what is queued (for img and everything else) now: the
 // queue's memory is then only as large as the largest stretch between two such points. For
 // pictures painted once, never in a frame's ordinary drawing (it waits for the GPU). Before
 // the game loop runs (tests that draw into images of their own) Ebitengine refuses to read
-// and there is nothing to wait for: the refusal is let go.
+// and there is nothing to wait for: the refusal is let go. The pixel read is img's first (a
+// sub-image's: a pixel outside it would be answered without drawing anything).
 func drawNow(img *ebiten.Image) {
 	defer func() { _ = recover() }()
-	img.At(0, 0)
+	stencilQueued = 0
+	p := img.Bounds().Min
+	img.At(p.X, p.Y)
 }

@@ -36,7 +36,7 @@ func (t *SadeqaTable) Draw(dst *ebiten.Image) {
 		return
 	}
 	bg := Pictures.Get(emptyBoard{t.pics.ID()}, w, h, func(img *ebiten.Image) {
-		paintBoard(img, func() {
+		paintBoard(img, func(img *ebiten.Image) {
 			for _, s := range t.Stores {
 				dish(img, Rect{s.X - t.orig.X, s.Y - t.orig.Y, s.W, s.H})
 			}

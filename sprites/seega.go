@@ -35,7 +35,7 @@ func (c *SeegaCourt) Draw(dst *ebiten.Image) {
 	w := int(math.Ceil(c.Court.X+c.Court.W-c.orig.X)) + m
 	h := int(math.Ceil(c.Court.Y+c.Court.H-c.orig.Y)) + m
 	bg := Pictures.Get(emptyBoard{c.pics.ID()}, w, h, func(img *ebiten.Image) {
-		paintBoard(img, func() { c.paint(img, -c.orig.X, -c.orig.Y) })
+		paintBoard(img, func(dst *ebiten.Image) { c.paint(dst, -c.orig.X, -c.orig.Y) })
 	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(c.orig.X, c.orig.Y)

@@ -183,7 +183,7 @@ func (sp *Spiral) Draw(dst *ebiten.Image) {
 	w := int(math.Ceil(sp.Rect.X+sp.Rect.W-sp.orig.X)) + m
 	h := int(math.Ceil(sp.Rect.Y+sp.Rect.H-sp.orig.Y)) + m
 	bg := Pictures.Get(emptyBoard{sp.pics.ID()}, w, h, func(img *ebiten.Image) {
-		paintBoard(img, func() { sp.paint(img, -sp.orig.X, -sp.orig.Y) })
+		paintBoard(img, func(dst *ebiten.Image) { sp.paint(dst, -sp.orig.X, -sp.orig.Y) })
 	})
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(sp.orig.X, sp.orig.Y)

@@ -98,24 +98,28 @@ func paintFace(k faceKey) *faceEntry {
 		x1, y1 = math.Max(x1, k.ix+ir), math.Max(y1, k.iy+ir)
 	}
 	ox, oy := int(math.Floor(x0)), int(math.Floor(y0))
-	img := sprites.NewImage("button face", int(math.Ceil(x1))-ox, int(math.Ceil(y1))-oy)
+	// A texture of its own and painted in bands, as the pictures (sprites.NewUnmanagedImage,
+	// sprites.PaintInBands): the picker's cards are faces 288×354 pixels and more.
+	img := sprites.NewUnmanagedImage("button face", int(math.Ceil(x1))-ox, int(math.Ceil(y1))-oy)
 	// Painted with (0, 0) at the corner's whole pixel, as it will be drawn.
 	px, py := -float64(ox), -float64(oy)
-	x, y := px+k.fx, py+k.fy
-	if k.shadow {
-		sprites.Fill(img, sprites.RoundRect(x, y+k.lift, k.w, k.h, k.rad), color.RGBA{0, 0, 0, 40})
-	}
-	y += k.press
-	if k.fill.A > 0 {
-		sprites.Fill(img, sprites.RoundRect(x, y, k.w, k.h, k.rad), k.fill)
-	}
-	if k.ring {
-		sprites.Stroke(img, sprites.RoundRect(x, y, k.w, k.h, k.rad), k.edgeW, k.edge)
-	} else if k.edge.A > 0 {
-		sprites.FrameRoundRect(img, x, y, k.w, k.h, k.rad, k.edgeW, k.edge)
-	}
-	if k.icon != NoIcon {
-		drawIcon(img, k.icon, px+k.ix, py+k.iy, k.ir, k.ink, k.rtl)
-	}
+	sprites.PaintInBands(img, func(img *ebiten.Image) {
+		x, y := px+k.fx, py+k.fy
+		if k.shadow {
+			sprites.Fill(img, sprites.RoundRect(x, y+k.lift, k.w, k.h, k.rad), color.RGBA{0, 0, 0, 40})
+		}
+		y += k.press
+		if k.fill.A > 0 {
+			sprites.Fill(img, sprites.RoundRect(x, y, k.w, k.h, k.rad), k.fill)
+		}
+		if k.ring {
+			sprites.Stroke(img, sprites.RoundRect(x, y, k.w, k.h, k.rad), k.edgeW, k.edge)
+		} else if k.edge.A > 0 {
+			sprites.FrameRoundRect(img, x, y, k.w, k.h, k.rad, k.edgeW, k.edge)
+		}
+		if k.icon != NoIcon {
+			drawIcon(img, k.icon, px+k.ix, py+k.iy, k.ir, k.ink, k.rtl)
+		}
+	})
 	return &faceEntry{img: img, ox: ox, oy: oy}
 }

@@ -122,7 +122,9 @@ var Veiled func()
 
 // Veil dims the whole screen under an overlay's card.
 func Veil(dst *ebiten.Image, m Metrics) {
-	sprites.Fill(dst, sprites.RoundRect(0, 0, m.W, m.H, 0), color.RGBA{20, 14, 8, 150})
+	// A rectangle, not a path: a screen-sized path grew the vector package's stencil image
+	// to 16 MB (sprites.FillRect).
+	sprites.FillRect(dst, 0, 0, m.W, m.H, color.RGBA{20, 14, 8, 150})
 	if Veiled != nil {
 		Veiled()
 	}

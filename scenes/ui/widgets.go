@@ -477,13 +477,35 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 	}
 }
 
-// Panel draws a card of chalk paper with a soft shadow.
+// Panel draws a card of chalk paper with a soft shadow. It is painted once for its size (and
+// place within a pixel) into a picture, in bands, and then copied: the menus draw it every
+// frame, and five card-sized paths filled onto the screen each frame cost the frame their
+// stencil passes and grew the vector package's stencil image to 23 MB (sprites.PaintInBands).
 func Panel(dst *ebiten.Image, m Metrics, r Rect) {
-	rad := m.Pt(16)
-	sprites.Shadow(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(8))
-	sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, rad), sprites.Chalk)
-	sprites.FrameRoundRect(dst, r.X, r.Y, r.W, r.H, rad, m.Pt(1), sprites.Mix(sprites.DeepSand, sprites.Chalk, 0.3))
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	rad, depth, edge := m.Pt(16), m.Pt(8), m.Pt(1)
+	// The bounds: the outline outside the edge, the shadow below and to the sides.
+	x0, y0 := math.Floor(r.X-edge-depth*0.3-2), math.Floor(r.Y-edge-2)
+	x1, y1 := math.Ceil(r.X+r.W+edge+depth*0.3+2), math.Ceil(r.Y+r.H+edge+depth*1.1+2)
+	x, y := r.X-x0, r.Y-y0
+	img := Pictures.Get(panelKey{x, y, r.W, r.H, m.Unit}, int(x1-x0), int(y1-y0), func(img *ebiten.Image) {
+		sprites.PaintInBands(img, func(dst *ebiten.Image) {
+			sprites.Shadow(dst, x, y, r.W, r.H, rad, depth)
+			sprites.Fill(dst, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.Chalk)
+			sprites.FrameRoundRect(dst, x, y, r.W, r.H, rad, edge, sprites.Mix(sprites.DeepSand, sprites.Chalk, 0.3))
+		})
+	})
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x0, y0)
+	dst.DrawImage(img, op)
 }
+
+// panelKey names a panel's picture in Pictures: the card's place in the picture (the same
+// fraction of a pixel as on the screen, so that the copy is the card drawn in place), its
+// size and the unit.
+type panelKey struct{ x, y, w, h, unit float64 }
 
 // WoodPanel draws a panel of dark wood (the play scene's side panel).
 // It is painted once for its place and size and then copied: the play scene draws it every
@@ -500,9 +522,12 @@ func WoodPanel(dst *ebiten.Image, m Metrics, r Rect) {
 		x1, y1 := math.Ceil(r.X+r.W+grow+depth*0.3+2), math.Ceil(r.Y+r.H+grow+depth*1.1+2)
 		wood, woodAt, woodFor = sprites.NewImage("wood panel", int(x1-x0), int(y1-y0)), [2]float64{x0, y0}, key
 		x, y := r.X-x0, r.Y-y0
-		sprites.Shadow(wood, x, y, r.W, r.H, rad, depth)
-		sprites.FillTexturedAt(wood, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255}, x0, y0)
-		sprites.FrameRoundRect(wood, x, y, r.W, r.H, rad, grow, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.5))
+		// In bands, as Panel, for the vector package's stencil image.
+		sprites.PaintInBands(wood, func(dst *ebiten.Image) {
+			sprites.Shadow(dst, x, y, r.W, r.H, rad, depth)
+			sprites.FillTexturedAt(dst, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.DarkWoodTexture(), m.Unit, color.RGBA{200, 190, 180, 255}, x0, y0)
+			sprites.FrameRoundRect(dst, x, y, r.W, r.H, rad, grow, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.5))
+		})
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Translate(woodAt[0], woodAt[1])
