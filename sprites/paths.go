@@ -72,15 +72,45 @@ func noticePath(dst *ebiten.Image) {
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
-	queueStencil(dst, p.Bounds(), op.AntiAlias)
-	vector.FillPath(dst, p, fo, op)
+	inBands(dst, p.Bounds(), op.AntiAlias, func(dst *ebiten.Image) { vector.FillPath(dst, p, fo, op) })
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
 	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
-	queueStencil(dst, p.Bounds().Inset(-grow), op.AntiAlias)
-	vector.StrokePath(dst, p, so, op)
+	inBands(dst, p.Bounds().Inset(-grow), op.AntiAlias, func(dst *ebiten.Image) { vector.StrokePath(dst, p, so, op) })
+}
+
+// inBands fills a path with bounds b onto dst with fill: at once if its stencil is small, or
+// else band by band, each onto a sub-image of dst bandRows high, so that the vector package's
+// stencil holds one band of it (below). The bands give the same pixels: the path is the same,
+// only cut.
+func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, fill func(dst *ebiten.Image)) {
+	b = b.Intersect(dst.Bounds())
+	if stencilPixels(b, antialias) <= stencilBudget/2 {
+		queueStencil(dst, b, antialias)
+		fill(dst)
+		return
+	}
+	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
+		band := image.Rect(b.Min.X, y, b.Max.X, min(y+bandRows, b.Max.Y))
+		sub := dst.SubImage(band).(*ebiten.Image)
+		queueStencil(sub, band, antialias)
+		fill(sub)
+	}
+}
+
+// stencilPixels is the room a path with bounds b takes in the vector package's stencil, as it
+// sizes it: rounded up to 16 pixels, twice as wide when antialiased.
+func stencilPixels(b image.Rectangle, antialias bool) int {
+	if b.Empty() {
+		return 0
+	}
+	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
+	if antialias {
+		px *= 2
+	}
+	return px
 }
 
 // The vector package queues the paths filled onto an image and fills them together when the
@@ -91,7 +121,7 @@ func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op 
 // each time Ebitengine placed it on an atlas page that doubled to hold it (64 and 128 MB),
 // measured with a debug copy of Ebitengine (BENCHMARKS.md, "Memory over a long session").
 // So the paths queued are drawn out before their stencil would pass stencilBudget pixels, and
-// the big pictures are painted in bands (paintInBands), so that no one path is big either.
+// a big path is filled in bands (inBands), so that no one path is big either.
 const stencilBudget = 1 << 19
 
 // stencilQueued counts the stencil pixels of the paths queued since the last drawing out. One
@@ -104,13 +134,7 @@ var stencilQueued int
 // queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
 // is queued for dst if the stencil would pass the budget.
 func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
-	b = b.Intersect(dst.Bounds())
-	// As the vector package sizes a path's stencil: rounded up to 16 pixels, twice as wide
-	// when antialiased.
-	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
-	if antialias {
-		px *= 2
-	}
+	px := stencilPixels(b.Intersect(dst.Bounds()), antialias)
 	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
 		drawQueued(dst)
 		stencilQueued = 0
