@@ -174,18 +174,16 @@ func (o *Owner) ID() uint64 {
 // per board layout, forgotten when the layout is disposed.
 type emptyBoard struct{ owner uint64 }
 
-// paintBoard paints an empty board's picture with paint, in bands (PaintInBands), and has
-// Ebitengine carry each band's drawing out at once, before the frame goes on. A board is a few
-// hundred antialiased paths, and Ebitengine queues every path's vertices (a dozen times over,
-// one per antialiasing pass) until the end of the frame, then keeps the queue's memory at the
-// size of the busiest frame for as long as the app runs: the picker's five boards in one frame
-// left 390 MB of Go heap behind, one at a time 130 MB (BENCHMARKS.md, "Memory over a long
-// session"). Reading a pixel makes it draw what is queued.
+// paintBoard paints an empty board's picture with paint and has Ebitengine carry the drawing
+// out at once, before the frame goes on. A board is a few hundred antialiased paths, and
+// Ebitengine queues every path's vertices (a dozen times over, one per antialiasing pass)
+// until the end of the frame, then keeps the queue's memory at the size of the busiest frame
+// for as long as the app runs: the picker's five boards in one frame left 390 MB of Go heap
+// behind, one at a time 130 MB (BENCHMARKS.md, "Memory over a long session"). The board's
+// big paths are filled in bands (paths.go, inBands), for the stencil's sake.
 func paintBoard(img *ebiten.Image, paint func(dst *ebiten.Image)) {
-	PaintInBands(img, func(dst *ebiten.Image) {
-		paint(dst)
-		drawNow(dst)
-	})
+	paint(img)
+	drawNow(img)
 }
 
 // bandRows is the height of PaintInBands' bands, in pixels.
@@ -197,7 +195,8 @@ const bandRows = 128
 // stencil (paths.go: the vector package's one stencil image, which only grows, sized by the
 // biggest batch of paths it ever filled) stays small: a card-sized panel filled whole grew it
 // to 23 MB on a 64 MB atlas page. A path outside a band costs the vector package nothing but
-// its copy; the textured fills and texts are cut by the band.
+// its copy; the textured fills and texts are cut by the band. For pictures of a few paths (a
+// panel, a button's face): a path crossing every band is drawn once a band.
 func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
@@ -212,11 +211,24 @@ func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 // queue's memory is then only as large as the largest stretch between two such points. For
 // pictures painted once, never in a frame's ordinary drawing (it waits for the GPU). Before
 // the game loop runs (tests that draw into images of their own) Ebitengine refuses to read
-// and there is nothing to wait for: the refusal is let go. The pixel read is img's first (a
-// sub-image's: a pixel outside it would be answered without drawing anything).
+// and there is nothing to wait for: the refusal is let go.
+//
+// Reading any pixel makes Ebitengine carry out its whole queue; but reading one of img's own
+// has it read back, and keep in Go memory, all of img (up to 2048×2048 pixels at a time): for
+// a board painted band by band, hundreds of megabytes of garbage in a few minutes (the soak's
+// heap profile), and a readback of the whole picture from the GPU each time. So the pixel read
+// is a probe's, a 1×1 image of its own, into which img's first pixel is copied first (so that
+// the read waits for img, and the probe's cached pixel is stale).
 func drawNow(img *ebiten.Image) {
 	defer func() { _ = recover() }()
 	stencilQueued = 0
+	if probe == nil {
+		probe = NewImage("pixel", 1, 1)
+	}
 	p := img.Bounds().Min
-	img.At(p.X, p.Y)
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	probe.DrawImage(img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image), op)
+	probe.At(0, 0)
 }
+
+var probe *ebiten.Image
