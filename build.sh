@@ -72,7 +72,7 @@ file_size() { wc -c <"$1" | tr -d ' '; }
 # reads it), else gzip -9. SIG_GZIP=fast picks gzip -9 anyway, for a quicker edit-reload loop.
 compressor() {
 	if [ "${SIG_GZIP:-best}" != fast ] && command -v zopfli >/dev/null; then
-		echo "zopfli --i1"
+		echo "zopfli --i5"
 	else
 		echo "gzip -9"
 	fi
@@ -101,7 +101,7 @@ compress() {
 		gzip -9 -n -c "$f" >"$f.gz"
 		cp "$f.gz" "$key"
 	else
-		zopfli --i1 -c "$f" >"$f.gz"
+		zopfli --i5 -c "$f" >"$f.gz"
 		cp "$f.gz" "$key"
 	fi
 	touch "$f.gz"
