@@ -23,3 +23,15 @@ func (g Grid) At(col, row int) (int, bool) {
 	}
 	return -1, false
 }
+
+// GridFromSouth is the Grid of a board of cells places, Cols×Rows, where at gives each cell's
+// column from the left and row counted from South's edge (0 nearest South): the games number
+// their rows from the first player's side, and the players see that side at the bottom.
+func GridFromSouth(cols, rows, cells int, at func(cell int) (col, rowFromSouth int)) Grid {
+	g := Grid{Cols: cols, Rows: rows, Spots: make([]Spot, cells)}
+	for i := range g.Spots {
+		c, r := at(i)
+		g.Spots[i] = Spot{Col: c, Row: rows - 1 - r}
+	}
+	return g
+}

@@ -127,9 +127,5 @@ func Toward(i, dc, dr int) (int, bool) {
 // at the bottom and North's at the top, so that the sowing runs anticlockwise: S1..S10 left to
 // right along the bottom, N1..N10 right to left along the top.
 func Grid() rules.Grid {
-	g := rules.Grid{Cols: RowHoles, Rows: Holes / RowHoles, Spots: make([]rules.Spot, Holes)}
-	for i := range g.Spots {
-		g.Spots[i] = rules.Spot{Col: Column(i), Row: g.Rows - 1 - Place(i).Row}
-	}
-	return g
+	return rules.GridFromSouth(RowHoles, Holes/RowHoles, Holes, func(i int) (int, int) { return Column(i), Place(i).Row })
 }

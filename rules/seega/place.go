@@ -40,10 +40,5 @@ func (s *State) Holds(p rules.Place) (player, count int) {
 // bottom (the first player's side) and file a on the left, so a1 is the bottom-left square and
 // the centre c3 the middle one.
 func Grid() rules.Grid {
-	g := rules.Grid{Cols: Size, Rows: Size, Spots: make([]rules.Spot, Squares)}
-	for sq := range g.Spots {
-		f, r := FileRank(sq)
-		g.Spots[sq] = rules.Spot{Col: f, Row: Size - 1 - r}
-	}
-	return g
+	return rules.GridFromSouth(Size, Size, Squares, FileRank)
 }

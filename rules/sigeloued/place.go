@@ -100,12 +100,7 @@ func PickOf(m rules.Move) (sq int, freeAll bool, ok bool) {
 // (row 1) at the bottom and file a on the left, so a1 is the bottom-left square and f3 the
 // top-right.
 func Grid() rules.Grid {
-	g := rules.Grid{Cols: Files, Rows: Rows, Spots: make([]rules.Spot, Squares)}
-	for sq := range g.Spots {
-		f, r := FileRow(sq)
-		g.Spots[sq] = rules.Spot{Col: f, Row: Rows - 1 - r}
-	}
-	return g
+	return rules.GridFromSouth(Files, Rows, Squares, FileRow)
 }
 
 // Crossing reports whether both circuits run through square sq twice each lap (going and
