@@ -152,13 +152,22 @@ func TestReconnectLosingAnEvent(t *testing.T) {
 		st, _ := guest.s.Status()
 		return st == Reconnecting
 	})
-	// While the guest is away the host plays (when it is its turn) and waves: the replay then
-	// holds at least two events, and the proxy drops the first; the second shows the gap.
+	// While the guest is away the host plays (when it is its turn) and waves twice: the replay
+	// then holds at least two events, and the proxy drops the first; the next shows the gap.
+	// The session sends what waits in its outbox (the waves) before a move it has not sent
+	// yet, so the move may come last: wait for both waves and for the move to be answered.
 	before := len(bots[0].events)
 	bots[0].act()
 	bots[0].s.Emote("hello")
-	until(t, 5*time.Second, bots[:1], false, "the host's move and wave", func() bool {
-		return len(bots[0].events) > before && bots[0].events[len(bots[0].events)-1].Kind == wire.EvEmote
+	bots[0].s.Emote("hello")
+	until(t, 10*time.Second, bots[:1], false, "the host's move and waves", func() bool {
+		waves := 0
+		for _, ev := range bots[0].events[before:] {
+			if ev.Kind == wire.EvEmote {
+				waves++
+			}
+		}
+		return waves == 2 && !bots[0].s.Moving()
 	})
 	p.up()
 	until(t, 60*time.Second, bots, true, "the game's end", func() bool { return bots[0].over() && bots[1].over() })
