@@ -162,6 +162,7 @@ type Session struct {
 	updates []Update
 	outbox  []wire.ClientMsg
 	asked   map[int64]wire.ClientMsg // requests sent and not yet answered
+	retry   time.Duration            // a busy server's word on when to resume again (its Retry)
 	req     int64
 	move    *pendingMove
 	// replaying is set between a resume's answer and the presence that follows its replay:
@@ -451,8 +452,13 @@ func (s *Session) run() {
 			// The next connection resumes; a first message lost with the connection is
 			// answered by the resume.
 		}
+		hint := s.retry
+		s.retry = 0
 		s.mu.Unlock()
 		wait := pause/2 + time.Duration(rand.Int64N(int64(pause)))
+		if hint > 0 {
+			wait = hint + time.Duration(rand.Int64N(int64(hint/5)+1)) // a room of players, not at once
+		}
 		select {
 		case <-time.After(wait):
 		case <-s.ctx.Done():
@@ -586,6 +592,9 @@ func (s *Session) flush(ctx context.Context, c Conn) error {
 	}
 }
 
+// errBusy: the server was too busy to take the resume back (a restart): resumed again later.
+var errBusy = errors.New("the server is busy: resuming again")
+
 // errGap: an event came out of order; the connection is dropped and resumed from the last one.
 var errGap = errors.New("an event was missed: resuming from the last one")
 
@@ -662,6 +671,12 @@ func (s *Session) take(b []byte) error {
 			}
 			u.For, u.Move = wire.TMove, s.move.msg.Move
 			s.move = nil
+		}
+		if m.Reason == wire.ReasonBusy && s.ticket.Valid() && (u.For == wire.TResume || u.For == wire.TWatch) {
+			// A server just restarted is reading its matches back: resume again when it says,
+			// rather than give the seat up.
+			s.retry = time.Duration(m.Retry) * time.Millisecond
+			return errBusy
 		}
 		s.updates = append(s.updates, u)
 		switch u.For {

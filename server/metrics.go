@@ -12,6 +12,7 @@ type Metrics struct {
 	moves       prometheus.Counter
 	moveSeconds prometheus.Histogram
 	refusals    *prometheus.CounterVec
+	startupRead prometheus.Gauge
 }
 
 // NewMetrics makes the metrics and registers them with reg (if not nil).
@@ -25,10 +26,12 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "sig_move_seconds", Help: "From a person's move arriving to its event queued for every local connection.",
 			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14),
 		}),
+		startupRead: prometheus.NewGauge(prometheus.GaugeOpts{Name: "sig_store_startup_read_seconds",
+			Help: "How long the store's start-up reading of the stream took (0 until it ends, or when there was none)."}),
 		refusals: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "sig_refusals_total", Help: "Messages refused, by reason."}, []string{"reason"}),
 	}
 	if reg != nil {
-		reg.MustRegister(m.connections, m.loaded, m.created, m.moves, m.moveSeconds, m.refusals)
+		reg.MustRegister(m.connections, m.loaded, m.created, m.moves, m.moveSeconds, m.refusals, m.startupRead)
 	}
 	return m
 }

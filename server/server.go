@@ -57,6 +57,9 @@ type Config struct {
 	Heartbeat time.Duration
 	Log       *slog.Logger
 	Metrics   *Metrics
+	// warmHold is how long a request waits for its match while the store's start-up reading
+	// runs (default warmHold).
+	warmHold time.Duration
 }
 
 // Server keeps the matches this process serves.
@@ -123,6 +126,9 @@ func New(cfg Config) *Server {
 	if cfg.Heartbeat <= 0 {
 		cfg.Heartbeat = time.Second
 	}
+	if cfg.warmHold <= 0 {
+		cfg.warmHold = warmHold
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := &Server{
 		cfg: cfg, proc: newSecret()[:10], st: cfg.Store, log: cfg.Log, met: cfg.Metrics, think: make(chan struct{}, cfg.Thinkers),
@@ -134,6 +140,12 @@ func New(cfg Config) *Server {
 	}
 	srv.wg.Add(1)
 	go srv.sweep()
+	if done := srv.st.warmDone; done != nil {
+		go func() {
+			<-done // it always ends (it has a deadline of its own)
+			srv.met.startupRead.Set(srv.st.warmTook.Seconds())
+		}()
+	}
 	return srv
 }
 
@@ -272,6 +284,13 @@ func (srv *Server) busy(err error) *wire.Refusal {
 
 // load finds the match in memory or loads it from the store, and holds it against unloading
 // until the caller's command reaches it (match.send).
+//
+// The reading runs on its own (read), so that a request that gives up leaves it going: every
+// request for the match waits for the same reading, and one that arrives after it has ended
+// finds the match in memory. While the store's start-up reading runs (after a restart, with
+// thousands of players resuming at once), a request waits up to warmHold, and is then answered
+// busy with the time the reading should take yet to reach its match (retry), so that its player
+// comes back then rather than knock again and again.
 func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) {
 	for {
 		srv.mu.Lock()
@@ -280,34 +299,57 @@ func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) 
 			srv.mu.Unlock()
 			return m, nil
 		}
-		if l, ok := srv.loading[id]; ok {
-			// Another request is reading this match from the stream (after a restart, every
-			// player of a table resumes at once): wait for it rather than read it again.
-			srv.mu.Unlock()
-			select {
-			case <-l.done:
-				if l.r != nil {
-					return nil, l.r
-				}
-				continue
-			case <-ctx.Done():
-				return nil, wire.Refuse(wire.ReasonBusy, "the match is still being read from the store; try again")
-			}
+		l, ok := srv.loading[id]
+		if !ok {
+			l = &loadCall{done: make(chan struct{})}
+			srv.loading[id] = l
+			go func() {
+				r := srv.read(id)
+				srv.mu.Lock()
+				delete(srv.loading, id)
+				srv.mu.Unlock()
+				l.r = r
+				close(l.done)
+			}()
 		}
-		l := &loadCall{done: make(chan struct{})}
-		srv.loading[id] = l
 		srv.mu.Unlock()
-		m, r := srv.read(id)
-		srv.mu.Lock()
-		delete(srv.loading, id)
-		srv.mu.Unlock()
-		l.r = r
-		close(l.done)
-		return m, r
+		wait, cancel := ctx, context.CancelFunc(func() {})
+		if srv.st.warming() {
+			// Held, a request waits parked and costs next to nothing; answered busy, its player
+			// would knock again with a new connection, the upgrades of which took most of a
+			// restarted server's processor (BENCHMARKS.md): so it is held longer than usual.
+			wait, cancel = context.WithTimeout(srv.ctx, srv.cfg.warmHold)
+		}
+		select {
+		case <-l.done:
+			cancel()
+			if l.r != nil {
+				return nil, l.r
+			}
+			// In memory now: take it (and hold it) as any request does.
+		case <-wait.Done():
+			cancel()
+			r := wire.Refuse(wire.ReasonBusy, "the match is still being read from the store; try again")
+			r.Retry = retryAfter(srv.st.warmEstimate(id)).Milliseconds()
+			return nil, r
+		}
 	}
 }
 
-// loadCall is a match being read from the store, which other requests for it wait for.
+// warmHold is how long a request waits by default for its match while the store's start-up
+// reading runs: the reading of a 10,000-player server's stream takes a few seconds.
+const warmHold = 20 * time.Second
+
+// retryAfter is the pause a busy answer asks for, given an estimate of the wait (negative: no
+// estimate): at least half a second, at most half a minute.
+func retryAfter(estimate time.Duration) time.Duration {
+	if estimate < 0 {
+		return 2 * time.Second
+	}
+	return min(max(estimate, 500*time.Millisecond), 30*time.Second)
+}
+
+// loadCall is a match being read from the store, which every request for it waits for.
 type loadCall struct {
 	done chan struct{}
 	r    *wire.Refusal // why it failed, nil once it is in memory
@@ -315,18 +357,19 @@ type loadCall struct {
 
 // read reads a match from the store and puts it in memory. It does not give up with the request
 // that asked for it (a long match takes a while to read on a busy machine, and a request that
-// gave up would leave the next to start again): it has its own, longer deadline.
-func (srv *Server) read(id string) (*match, *wire.Refusal) {
+// gave up would leave the next to start over): it has its own, longer deadline.
+func (srv *Server) read(id string) *wire.Refusal {
 	ctx, cancel := context.WithTimeout(srv.ctx, readTimeout)
 	defer cancel()
 	md, rev, err := srv.st.getMeta(ctx, id)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		return nil, wire.Refuse(wire.ReasonNoMatch, "no match %q", id)
+		return wire.Refuse(wire.ReasonNoMatch, "no match %q", id)
 	}
 	if err != nil {
-		return nil, srv.busy(err)
+		return srv.busy(err)
 	}
-	return srv.install(ctx, newMatch(srv, id, md, rev), false)
+	_, r := srv.install(ctx, newMatch(srv, id, md, rev), false, false)
+	return r
 }
 
 // readTimeout bounds reading one match from the store.
@@ -334,11 +377,12 @@ const readTimeout = 2 * time.Minute
 
 // loadNew puts a match just created (with no events yet) in memory.
 func (srv *Server) loadNew(ctx context.Context, id string, md *meta, rev uint64) (*match, *wire.Refusal) {
-	return srv.install(ctx, newMatch(srv, id, md, rev), true)
+	return srv.install(ctx, newMatch(srv, id, md, rev), true, true)
 }
 
-// install opens m and runs it, unless another request loaded the same match meanwhile.
-func (srv *Server) install(ctx context.Context, m *match, fresh bool) (*match, *wire.Refusal) {
+// install opens m and runs it, unless another request loaded the same match meanwhile; hold
+// holds it for the caller's command (match.send).
+func (srv *Server) install(ctx context.Context, m *match, fresh, hold bool) (*match, *wire.Refusal) {
 	id := m.id
 	if err := m.open(ctx, fresh); err != nil {
 		m.close()
@@ -346,12 +390,16 @@ func (srv *Server) install(ctx context.Context, m *match, fresh bool) (*match, *
 	}
 	srv.mu.Lock()
 	if other, ok := srv.matches[id]; ok { // loaded meanwhile by another request
-		other.pending++
+		if hold {
+			other.pending++
+		}
 		srv.mu.Unlock()
 		m.close()
 		return other, nil
 	}
-	m.pending++
+	if hold {
+		m.pending++
+	}
 	srv.matches[id] = m
 	srv.met.loaded.Inc()
 	srv.wg.Add(1)

@@ -106,7 +106,7 @@ func (s *Session) sendMsg(m wire.ServerMsg) { s.send(wire.Encode(m)) }
 
 func (s *Session) refuse(req int64, r *wire.Refusal) {
 	s.srv.met.refusals.WithLabelValues(string(r.Reason)).Inc()
-	s.sendMsg(wire.ServerMsg{T: wire.TRefused, Req: req, Reason: r.Reason, Text: r.Text})
+	s.sendMsg(wire.ServerMsg{T: wire.TRefused, Req: req, Reason: r.Reason, Text: r.Text, Retry: r.Retry})
 }
 
 // end closes the session from the server's side.

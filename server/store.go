@@ -42,9 +42,13 @@ type Store struct {
 
 	// What a start-up reading of the whole stream found (warm.go): the matches' events, taken
 	// by each match as it loads.
-	warmMu   sync.Mutex
-	warm     map[string]*warmMatch
-	warmDone chan struct{} // closed when the reading is over (nil: none)
+	warmMu    sync.Mutex
+	warm      map[string]*warmMatch
+	warmAt    warmState
+	warmWants map[string]uint64 // the loads waiting for the reading: each match's last message
+	warmDone  chan struct{}     // closed when the reading is over (nil: none)
+	warmTook  time.Duration     // how long it took (set before warmDone is closed)
+	warmGate  func(i int)
 }
 
 // lane is one connection to NATS and the JetStream handles over it.
@@ -74,12 +78,15 @@ type StoreConfig struct {
 	// noWarm leaves out the start-up reading of the stream (warm.go), for the benchmarks that
 	// compare it with reading match by match.
 	noWarm bool
+	// warmGate, if set, is called before the start-up reading files stretch i (from 0): a test
+	// holds the reading there.
+	warmGate func(i int)
 }
 
 // OpenStore starts the embedded NATS server on cfg.Dir (no network listener: the server talks
 // to it in-process), or connects to cfg.URL, and makes sure the stream and bucket exist.
 func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
-	st := &Store{}
+	st := &Store{warmGate: cfg.warmGate}
 	if cfg.Conns < 1 {
 		cfg.Conns = 4
 	}
@@ -141,7 +148,8 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 		return nil, err
 	}
 	if st.lanes[0].stream.CachedInfo().Config.AllowDirect && !cfg.noWarm {
-		st.warmDone = make(chan struct{})
+		st.warmDone, st.warm, st.warmWants = make(chan struct{}), map[string]*warmMatch{}, map[string]uint64{}
+		st.warmAt.moved = make(chan struct{})
 		go st.warmUp()
 	}
 	return st, nil

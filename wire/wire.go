@@ -142,8 +142,11 @@ type ServerMsg struct {
 	Presence []Presence `json:"presence,omitempty"`
 	Reason   Reason     `json:"reason,omitempty"`
 	Text     string     `json:"text,omitempty"`
-	Emotes   []string   `json:"emotes,omitempty"`
-	Version  int        `json:"version,omitempty"`
+	// Retry, with a busy refusal, is how many milliseconds to wait before sending the same
+	// message again (0: the client's own pause).
+	Retry   int64    `json:"retry,omitempty"`
+	Emotes  []string `json:"emotes,omitempty"`
+	Version int      `json:"version,omitempty"`
 }
 
 // EventKind is what happened in a match.
@@ -232,6 +235,7 @@ const (
 type Refusal struct {
 	Reason Reason
 	Text   string
+	Retry  int64 // milliseconds to wait before trying again (busy only; 0: the client's own pause)
 }
 
 func (r *Refusal) Error() string { return string(r.Reason) + ": " + r.Text }

@@ -381,6 +381,13 @@ loop:
 		}
 	}
 	after := l.scrape()
+	if l.o.kill > 0 {
+		if took := after["sig_store_startup_read_seconds"]; took > 0 {
+			fmt.Fprintf(l.out, "the restarted server's start-up reading of the stream took %.2f s\n", took)
+		} else {
+			fmt.Fprintf(l.out, "the restarted server's start-up reading of the stream had not ended\n")
+		}
+	}
 	l.mu.Lock()
 	players := l.players
 	l.mu.Unlock()
@@ -798,8 +805,10 @@ func (p *player) read(c *websocket.Conn) {
 func (p *player) resume() {
 	p.t.l.reconnects.Add(1)
 	delay := 50 * time.Millisecond
+	wait := time.Duration(p.rng.Int64N(int64(delay))) + delay/2
 	for tries := 0; tries < 200; tries++ {
-		time.Sleep(time.Duration(p.rng.Int64N(int64(delay))) + delay/2)
+		time.Sleep(wait)
+		wait = time.Duration(p.rng.Int64N(int64(delay))) + delay/2
 		p.mu.Lock()
 		last, stopped := p.last, p.stopped
 		p.pending = false
@@ -817,6 +826,11 @@ func (p *player) resume() {
 		if m.T == wire.TRefused && m.Reason == wire.ReasonBusy {
 			p.t.l.refusal("resume " + m.Reason) // "try again", as a client does
 			delay = min(2*delay, 2*time.Second)
+			if m.Retry > 0 {
+				// The server says when: then, give or take a fifth (not all at once).
+				r := time.Duration(m.Retry) * time.Millisecond
+				wait = r + time.Duration(p.rng.Int64N(int64(r/5)+1)) - r/10
+			}
 			continue
 		}
 		if m.T == wire.TRefused {
@@ -827,6 +841,7 @@ func (p *player) resume() {
 			return
 		}
 		delay = min(2*delay, 2*time.Second)
+		wait = time.Duration(p.rng.Int64N(int64(delay))) + delay/2
 	}
 	p.t.l.resumeFail.Add(1)
 }
