@@ -67,7 +67,8 @@ func TestMain(m *testing.M) {
 }
 
 // site builds the browser game into a folder of its own (./build.sh wasm with SIG_DIST, so a
-// build in dist/ by someone else cannot pull files from under the server), serves it with
+// build in dist/ by someone else cannot pull files from under the server; or takes the one
+// $SIG_E2E_SITE names, built so before), serves it with
 // cmd/sigserve on a free loopback port, and returns its address. Once per test binary; the
 // server ends with the binary's process group.
 func site(t testing.TB) string {
@@ -80,19 +81,28 @@ func site(t testing.TB) string {
 }
 
 func buildAndServe(dir string) (string, error) {
-	out, err := os.MkdirTemp("", "sig-e2e-")
-	if err != nil {
-		return "", err
+	start := time.Now()
+	out := os.Getenv("SIG_E2E_SITE")
+	if out != "" {
+		// A site built before (SIG_DIST=DIR ./build.sh wasm): several runs of the tests, one
+		// build. It must be this checkout's: a stale one tests yesterday's game.
+		if _, err := os.Stat(filepath.Join(out, "web", "index.html")); err != nil {
+			return "", fmt.Errorf("SIG_E2E_SITE=%s holds no browser build (web/index.html): build it with SIG_DIST=%s ./build.sh wasm", out, out)
+		}
+	} else {
+		var err error
+		if out, err = os.MkdirTemp("", "sig-e2e-"); err != nil {
+			return "", err
+		}
+		build := exec.Command("bash", "build.sh", "wasm")
+		build.Dir = dir
+		// gzip -9 rather than zopfli: the same files, a few percent bigger, seconds not a minute.
+		build.Env = append(os.Environ(), "SIG_DIST="+out, "SIG_GZIP=fast")
+		if msg, err := build.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("./build.sh wasm: %v\n%s", err, msg)
+		}
 	}
 	siteDir = out
-	start := time.Now()
-	build := exec.Command("bash", "build.sh", "wasm")
-	build.Dir = dir
-	// gzip -9 rather than zopfli: the same files, a few percent bigger, seconds not a minute.
-	build.Env = append(os.Environ(), "SIG_DIST="+out, "SIG_GZIP=fast")
-	if msg, err := build.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("./build.sh wasm: %v\n%s", err, msg)
-	}
 	serve := filepath.Join(out, "sigserve")
 	if msg, err := exec.Command("go", "build", "-C", dir, "-o", serve, "./cmd/sigserve").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("go build ./cmd/sigserve: %v\n%s", err, msg)
