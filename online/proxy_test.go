@@ -201,3 +201,59 @@ func hasStatus(ss []Status, s Status) bool {
 	}
 	return false
 }
+
+// TestReconnectLosingTheLastEvent: a resumed connection whose replay loses its LAST event
+// (the proxy drops the event the joined answer names as the match's latest) shows no gap at
+// the next event, for none comes: the host waits for the guest. The session must see it by
+// the joined answer's Last when the presence ends the replay, and resume again at once.
+func TestReconnectLosingTheLastEvent(t *testing.T) {
+	url := startServer(t, server.Config{})
+	p := &proxy{}
+	var mu sync.Mutex
+	var upto, dropped int64 // the replay's last event as joined said it; the seq dropped
+	p.drop = func(dial int, m wire.ServerMsg) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if dial != 2 {
+			return false
+		}
+		if m.T == wire.TJoined {
+			upto = m.Last
+		}
+		if m.T == wire.TEvent && m.Event != nil && upto > 0 && m.Event.Seq == upto && dropped == 0 {
+			dropped = m.Event.Seq
+			return true
+		}
+		return false
+	}
+	bots := sitVia(t, url, p, "seega")
+	host, guest := bots[0], bots[1]
+	until(t, 20*time.Second, bots, true, "a few moves", func() bool { return len(guest.events) > 8 })
+	// Nobody acts from here on: after the resume no event follows the replay but the wave.
+	until(t, 10*time.Second, bots, false, "no move on its way", func() bool { return !host.s.Moving() && !guest.s.Moving() })
+	p.cut()
+	until(t, 5*time.Second, bots, false, "reconnecting", func() bool {
+		st, _ := guest.s.Status()
+		return st == Reconnecting
+	})
+	before := len(host.events)
+	host.s.Emote("hello")
+	until(t, 10*time.Second, bots[:1], false, "the host's wave", func() bool { return len(host.events) > before })
+	p.up()
+	until(t, 20*time.Second, bots, false, "the guest holding the wave, the last event", func() bool {
+		st, _ := guest.s.Status()
+		return st == Connected && len(guest.events) == len(host.events)
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if dropped == 0 || dropped != int64(len(host.events)) {
+		t.Fatalf("the proxy dropped event %d (the replay's last per joined: %d); meant the last, %d", dropped, upto, len(host.events))
+	}
+	p.mu.Lock()
+	dials := p.dials
+	p.mu.Unlock()
+	if dials < 3 {
+		t.Fatalf("the guest connected %d times: it never resumed after the replay lost its last event", dials)
+	}
+	sameHistory(t, bots)
+}

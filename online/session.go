@@ -168,8 +168,12 @@ type Session struct {
 	// replaying is set between a resume's answer and the presence that follows its replay:
 	// a move held across the lost connection waits for it, to learn whether it was played.
 	replaying bool
-	kept      Ticket
-	started   bool
+	// upto is the seq of the match's latest event when the server last answered a create,
+	// join, resume or watch (its Last): the replay brings every event up to it before the
+	// presence, so fewer by then means one was lost on the way.
+	upto    int64
+	kept    Ticket
+	started bool
 }
 
 // pendingMove is a move of ours sent (or waiting to be) and not yet seen in the events.
@@ -616,6 +620,7 @@ func (s *Session) take(b []byte) error {
 		s.ticket = Ticket{Server: s.cfg.URL, Match: m.Match, Seat: m.Seat, Key: m.Key, Last: s.lastSeq()}
 		s.invites = m.Invites
 		s.opening = nil
+		s.upto = m.Last
 		s.setStatus(Connected, nil)
 		s.updates = append(s.updates, Update{Kind: KCreated, Match: m.Match, Seat: m.Seat, Invites: m.Invites})
 	case wire.TJoined:
@@ -626,12 +631,14 @@ func (s *Session) take(b []byte) error {
 		}
 		s.ticket = Ticket{Server: s.cfg.URL, Match: m.Match, Seat: m.Seat, Key: key, Last: s.lastSeq()}
 		s.opening = nil
+		s.upto = m.Last
 		s.setStatus(Connected, nil)
 		s.updates = append(s.updates, Update{Kind: KJoined, Match: m.Match, Seat: m.Seat, Resumed: resumed})
 	case wire.TWatching:
 		resumed := s.ticket.Valid()
 		s.ticket = Ticket{Server: s.cfg.URL, Match: m.Match, Seat: -1, Last: s.lastSeq()}
 		s.opening = nil
+		s.upto = m.Last
 		s.setStatus(Connected, nil)
 		s.updates = append(s.updates, Update{Kind: KWatching, Match: m.Match, Seat: -1, Resumed: resumed})
 	case wire.TQueued:
@@ -656,6 +663,12 @@ func (s *Session) take(b []byte) error {
 		}
 		s.updates = append(s.updates, Update{Kind: KEvent, Event: ev})
 	case wire.TPresence:
+		if s.lastSeq() < s.upto {
+			// The presence follows the replay: an event of it was lost (the last one, or
+			// several; a gap in the middle shows at the next event). No later event may come
+			// for a long while (a friend thinking): resume now rather than wait for one.
+			return errGap
+		}
 		s.present = m.Presence
 		s.replaying = false // a seat's presence follows its replay
 		s.updates = append(s.updates, Update{Kind: KPresence, Presence: m.Presence})

@@ -544,7 +544,7 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 		s.match, s.seat = m, -1
 		s.mu.Unlock()
 		m.watchers[s] = struct{}{}
-		s.sendMsg(wire.ServerMsg{T: wire.TWatching, Req: msg.Req, Match: m.id, Seat: -1})
+		s.sendMsg(wire.ServerMsg{T: wire.TWatching, Req: msg.Req, Match: m.id, Seat: -1, Last: int64(len(m.events))})
 		m.replay(s, msg.Last)
 		s.sendMsg(m.presence())
 		return nil
@@ -695,6 +695,7 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	s.mu.Unlock()
 	ss.sessions[s] = struct{}{}
 	m.log.Info("seat connected", "seat", n, "remote", s.Remote)
+	greet.Last = int64(len(m.events)) // the replay's end: the client can tell it got all of it
 	s.sendMsg(greet)
 	m.replay(s, last)
 	m.broadcast(m.presence())

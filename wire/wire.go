@@ -147,6 +147,11 @@ type ServerMsg struct {
 	Retry   int64    `json:"retry,omitempty"`
 	Emotes  []string `json:"emotes,omitempty"`
 	Version int      `json:"version,omitempty"`
+	// Last, on created, joined and watching, is the seq of the match's latest event as the
+	// answer went: the events up to it follow before the presence does, so a client that has
+	// fewer by then lost one on the way (and resumes again) rather than wait for a later event
+	// to show the gap. 0 from a server before this field.
+	Last int64 `json:"last,omitempty"`
 }
 
 // EventKind is what happened in a match.
