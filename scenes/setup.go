@@ -23,8 +23,8 @@ type setup struct {
 	base
 	g       *rules.Info
 	n       int
-	seats   [8]player // their names as shown: typed, or the default
-	named   [8]bool   // the name was typed, not given
+	seats   []player  // as many as the game's most players: their names as shown, typed or the default
+	named   []bool    // the name was typed, not given
 	editing int       // the seat whose name is being typed, or -1
 	kb      *keyboard // the on-screen keyboard, while a name is typed by touch
 	touched bool      // the intent being handled is a finger's tap
@@ -46,6 +46,7 @@ type setup struct {
 
 func newSetup(m *Manager, g *rules.Info, players int) *setup {
 	s := &setup{base: base{m: m}, g: g, editing: -1}
+	s.seats, s.named = make([]player, g.MaxPlayers), make([]bool, g.MaxPlayers)
 	s.n = g.DefaultPlayers
 	if players >= g.MinPlayers && players <= g.MaxPlayers {
 		s.n = players

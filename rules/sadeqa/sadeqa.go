@@ -63,9 +63,9 @@ var Info = &rules.Info{
 	Name:           "Sadeqa",
 	Place:          "Jimma, Ethiopia",
 	Summary:        "Two-row mancala of the Jimma court: sow lap after lap, spear the opponent's holes as waranas and collect what falls into them.",
-	MinPlayers:     2,
-	MaxPlayers:     2,
-	DefaultPlayers: 2,
+	MinPlayers:     Players,
+	MaxPlayers:     Players,
+	DefaultPlayers: Players,
 	Sticks:         rules.NoSticks,
 	Rules:          map[string]string{"en": page, "fr": pageFR, "ar": pageAR},
 	NewState:       func(int) rules.State { return New() },
@@ -90,6 +90,8 @@ const (
 const (
 	South = 0
 	North = 1
+	// Players is how many play: South and North.
+	Players = 2
 )
 
 // End says why a game ended.
@@ -173,7 +175,7 @@ func New() *State {
 func (s *State) Info() *rules.Info { return Info }
 
 // Players is always 2.
-func (s *State) Players() int { return 2 }
+func (s *State) Players() int { return Players }
 
 // ToMove is the player to act: South (0) or North (1).
 func (s *State) ToMove() int { return int(s.toMove) }

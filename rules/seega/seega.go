@@ -72,9 +72,9 @@ var Info = &rules.Info{
 	Name:           "Seega",
 	Place:          "Egypt and Sudan",
 	Summary:        "Place twelve pieces two at a time, then trap your opponent's pieces between two of yours.",
-	MinPlayers:     2,
-	MaxPlayers:     2,
-	DefaultPlayers: 2,
+	MinPlayers:     Players,
+	MaxPlayers:     Players,
+	DefaultPlayers: Players,
 	Sticks:         rules.NoSticks,
 	Rules:          map[string]string{"en": rulesEN, "fr": rulesFR, "ar": rulesAR},
 	NewState:       func(int) rules.State { return New() },
@@ -89,8 +89,12 @@ const (
 	Squares = Size * Size
 	// Centre is the centre square, c3.
 	Centre = 12
+	// Players is how many play: the first player (x) and the second (o).
+	Players = 2
 	// PiecesEach is how many pieces each player has.
 	PiecesEach = 12
+	// PlacedEachTurn is how many pieces a player places in a turn of the placement.
+	PlacedEachTurn = 2
 	// QuietLimit is the number of movement moves in a row without a capture that ends the game.
 	QuietLimit = 40
 
@@ -140,7 +144,7 @@ type State struct {
 	inHand   [2]int8
 	captured [2]int8 // pieces each player has taken
 	toMove   int8
-	placing  int8 // 1 or 2 during placement: which piece of the turn is placed next; 0 after
+	placing  int8 // 1..PlacedEachTurn during placement: which piece of the turn is placed next; 0 after
 	blocked  int8 // the blocked player while the opponent plays again under the blocked rule, else -1
 	chain    bool // the player to move must capture again
 	reason   Reason
@@ -254,7 +258,7 @@ func (s *State) key() uint64 {
 func (s *State) Info() *rules.Info { return Info }
 
 // Players is always 2.
-func (s *State) Players() int { return 2 }
+func (s *State) Players() int { return Players }
 
 // ToMove is the player to place or move next.
 func (s *State) ToMove() int { return int(s.toMove) }
@@ -360,8 +364,8 @@ func (s *State) place(p, sq int, ev *rules.Events) {
 	s.pieces[p] |= 1 << sq
 	s.inHand[p]--
 	ev.Add(rules.Event{Kind: rules.EvPlaced, Player: p, To: sq, Count: int(s.inHand[p])})
-	if s.placing == 1 {
-		s.placing = 2
+	if s.placing < PlacedEachTurn {
+		s.placing++
 		return
 	}
 	s.placing = 1

@@ -25,8 +25,8 @@ func (s *State) InHand(p int) int { return int(s.inHand[p&1]) }
 // Captured is the number of pieces player p has taken.
 func (s *State) Captured(p int) int { return int(s.captured[p&1]) }
 
-// PlacingPiece is which piece of the turn the player to move places next (1 or 2), or 0 once
-// every piece is placed.
+// PlacingPiece is which piece of the turn the player to move places next (1..PlacedEachTurn),
+// or 0 once every piece is placed.
 func (s *State) PlacingPiece() int { return int(s.placing) }
 
 // Chain reports whether the player to move must capture again.

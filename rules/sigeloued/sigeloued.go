@@ -63,6 +63,8 @@ const (
 	QuietLimit = 200
 	// South (player 0) and North (player 1).
 	South, North = 0, 1
+	// Players is how many play: South and North.
+	Players = 2
 )
 
 // freeAllBase is added to a square index to spell the free-all option "free-all e1".
@@ -85,9 +87,9 @@ var Info = &rules.Info{
 	Name:           "Sig (El Oued Capture)",
 	Place:          "El Oued, Algeria",
 	Summary:        "Six pieces each loop round a 3×6 board on six stick dice, capturing whatever they land on.",
-	MinPlayers:     2,
-	MaxPlayers:     2,
-	DefaultPlayers: 2,
+	MinPlayers:     Players,
+	MaxPlayers:     Players,
+	DefaultPlayers: Players,
 	Sticks:         rules.SixPolishedRough,
 	NewState:       func(int) rules.State { return New() },
 	Where:          where,
@@ -246,7 +248,7 @@ func New() *State {
 func (s *State) Info() *rules.Info { return Info }
 
 // Players is 2.
-func (s *State) Players() int { return 2 }
+func (s *State) Players() int { return Players }
 
 // ToMove is the player who throws or decides next.
 func (s *State) ToMove() int { return int(s.toMove) }

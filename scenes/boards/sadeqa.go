@@ -204,9 +204,10 @@ const sadeqaUpright = 1.3
 // the dishes with both lines of their labels, and the caption.
 func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
 	storeH, capH, gap := sadeqaTallBands(m)
-	// The cells' pitch is the board's height less its frame (sprites.LayoutSadeqaTall), over 10.
+	// The cells' pitch is the board's height less its frame (sprites.LayoutSadeqaTall), over
+	// the holes of a row.
 	pitch := m.Touch() + m.Pt(0.1)
-	bh := pitch * 10 / (1 - 2*sprites.SadeqaTallFrame*sprites.SadeqaTallBoardW/sprites.SadeqaTallBoardH)
+	bh := pitch * sadeqa.RowHoles / (1 - 2*sprites.SadeqaTallFrame*sprites.SadeqaTallBoardW/sprites.SadeqaTallBoardH)
 	return math.Max(w*sadeqaUpright+1, bh+2*storeH+capH+3*gap+2*sadeqaTallPad(m))
 }
 
@@ -311,7 +312,7 @@ func (b *sadeqaBoard) placed() {
 	b.seed = sprites.NewSeedSprite(b.hole * 0.21)
 	b.stamps.reset()
 	b.cache.reset()
-	for p := 0; p < 2; p++ {
+	for p := range sadeqa.Players {
 		b.labelW[p] = b.storeLabelW(p)
 		mr := math.Min(b.table.Stores[p].H*0.16, m.Pt(9))
 		b.names[p] = m.Ellipsize(b.name(p), ui.SmallBold, b.labelW[p]-mr*2.6)
@@ -957,7 +958,7 @@ func (b *sadeqaBoard) Draw(dst *ebiten.Image) {
 		}
 	}
 	b.drawCounts(dst)
-	for p := 0; p < 2; p++ {
+	for p := range sadeqa.Players {
 		for k := 0; k < b.captured[p]; k++ {
 			x, y, r := b.storeSpot(p, k)
 			b.seed.Draw(dst, &b.op, x, y, r, sadeqaHash(k, 23)*6.28, sadeqaHash(k, 24)*0.5, 1)
@@ -1138,7 +1139,7 @@ func (b *sadeqaBoard) drawLabels(dst *ebiten.Image) {
 		}
 	}
 	bold := m.LineHeight(ui.SmallBold)
-	for p := 0; p < 2; p++ {
+	for p := range sadeqa.Players {
 		d := b.table.Stores[p]
 		x := d.X + d.H*0.45
 		if p == b.toMove && (b.st == nil || b.st.Phase() != rules.PhaseOver) {

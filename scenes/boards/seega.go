@@ -122,7 +122,7 @@ func (b *seegaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.unit = b.cells[0].Poly[1].X - b.cells[0].Poly[0].X
 	b.cache.reset()
 	b.stamps.reset()
-	for p := 0; p < 2; p++ {
+	for p := range seega.Players {
 		t := b.court.Trays[p]
 		b.trayLW[p] = b.trayLabelW(p)
 		b.names[p] = m.Ellipsize(b.name(p), ui.SmallBold, b.trayLW[p]-t.H*0.8)
@@ -215,7 +215,7 @@ func (b *seegaBoard) explain(st *seega.State) string {
 	case st.Phase() == rules.PhaseOver:
 		return b.result(st)
 	case st.Placing():
-		if st.PlacingPiece() == 2 {
+		if st.PlacingPiece() == seega.PlacedEachTurn {
 			return tell(b.env, p, "seega.place.2")
 		}
 		return tell(b.env, p, "seega.place.1")
@@ -826,7 +826,7 @@ func (b *seegaBoard) color(p int) sprites.PlayerColor {
 // captured pieces after it. The basin of the player to move is ringed in saffron.
 func (b *seegaBoard) drawTrays(dst *ebiten.Image) {
 	over := b.st != nil && b.st.Phase() == rules.PhaseOver
-	for p := 0; p < 2; p++ {
+	for p := range seega.Players {
 		t := b.court.Trays[p]
 		if p == b.toMove && !over {
 			rad := t.H * 0.3

@@ -32,7 +32,7 @@ type elOuedBoard struct {
 	b   *sprites.Board
 	cs  float64 // the side of a square
 
-	trays   [2]ui.Rect // where South's (0) and North's (1) captures lie
+	trays   [sigeloued.Players]ui.Rect // where South's (0) and North's (1) captures lie
 	banner  ui.Rect
 	choices [2]ui.Rect // "Move 7" and "Free all" over the banner
 	circuit ui.Owner   // names the circuits' pictures in ui.Pictures
@@ -46,9 +46,9 @@ type elOuedBoard struct {
 	bannerPic ui.Picture[bannerKey]
 
 	// The picture as it is now; animation steps change it event by event.
-	pieces [2][sigeloued.Pieces]elOuedPiece
-	taken  [2]int // pieces each player has captured
-	lit    []int  // the squares the last move touched
+	pieces [sigeloued.Players][sigeloued.Pieces]elOuedPiece
+	taken  [sigeloued.Players]int // pieces each player has captured
+	lit    []int                  // the squares the last move touched
 	litFor rules.State
 	line   string // the banner's main line during an animation
 	pop    float64
@@ -65,7 +65,7 @@ type elOuedBoard struct {
 	// Picking.
 	hover       int // the square under the pointer, or -1
 	hoverChoice int // the choice button under the pointer, or -1
-	cursor      int // the keyboard cursor's square
+	cursor      int // the keyboard cursor's square; -1 until the first position is shown
 	keys        bool
 	inChoice    bool // the keyboard is on the choice buttons
 	picked      int  // the square whose big-throw choice is open, or -1
@@ -97,9 +97,9 @@ type elOuedView struct {
 	value  int // the value to play at a decision, 0 otherwise
 	// sq is the square of each piece (the rules' square index, the board's cell), -1 once
 	// captured.
-	sq       [2][sigeloued.Pieces]int
-	freed    [2][sigeloued.Pieces]bool
-	captured [2]int
+	sq       [sigeloued.Players][sigeloued.Pieces]int
+	freed    [sigeloued.Players][sigeloued.Pieces]bool
+	captured [sigeloued.Players]int
 }
 
 // elOuedRead reads st; ok is false for a state of another game.
@@ -110,7 +110,7 @@ func elOuedRead(st rules.State) (elOuedView, bool) {
 		return v, false
 	}
 	v.toMove, v.value = s.ToMove(), s.Value()
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		for id := 0; id < sigeloued.Pieces; id++ {
 			v.sq[p][id] = sigeloued.SquareOf(s.Locate(p, id))
 			v.freed[p][id] = s.Freed(p, id)
@@ -141,7 +141,7 @@ type elOuedOption struct {
 }
 
 func newElOuedBoard(env *stage.Env) *elOuedBoard {
-	return &elOuedBoard{env: env, hover: -1, hoverChoice: -1, picked: -1, cursor: 1, meantBy: -1}
+	return &elOuedBoard{env: env, hover: -1, hoverChoice: -1, picked: -1, cursor: -1, meantBy: -1}
 }
 
 // Layout stacks, in r: North's tray, the board, the banner and South's tray.
@@ -166,7 +166,7 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	if b.b != nil {
 		b.b.Dispose()
 	}
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		ui.Pictures.Forget(circuitPicture{b.circuit.ID(), p})
 	}
 	b.stamps.reset()
@@ -212,7 +212,7 @@ func (b *elOuedBoard) at(p elOuedPlace) (x, y, r float64) {
 
 // load puts every piece where w says, at rest.
 func (b *elOuedBoard) load(w elOuedView) {
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		for id := range b.pieces[p] {
 			b.pieces[p][id] = elOuedPiece{gone: true, alpha: 1}
 			if w.sq[p][id] < 0 {
@@ -229,6 +229,17 @@ func (b *elOuedBoard) load(w elOuedView) {
 	b.taken = w.captured
 }
 
+// firstPiece is the square of the first piece on the board of the player to move (the
+// keyboard cursor's first square), -1 if they have none.
+func firstPiece(w elOuedView) int {
+	for _, sq := range w.sq[w.toMove&1] {
+		if sq >= 0 {
+			return sq
+		}
+	}
+	return -1
+}
+
 // Sync shows s at rest and works out the decision, if there is one.
 func (b *elOuedBoard) Sync(s rules.State) {
 	w, ok := elOuedRead(s)
@@ -242,6 +253,9 @@ func (b *elOuedBoard) Sync(s rules.State) {
 	}
 	changed := b.st == nil || !b.st.Equal(s)
 	b.st, b.w = s.Clone(), w
+	if b.cursor < 0 {
+		b.cursor = firstPiece(w)
+	}
 	if changed {
 		b.picked, b.inChoice, b.note, b.choice = -1, false, "", 0
 		b.hoverChoice = -1
@@ -359,7 +373,7 @@ func (b *elOuedBoard) name(p int) string {
 	if p >= 0 && p < len(b.env.Names) && b.env.Names[p] != "" {
 		return b.env.Names[p]
 	}
-	return lang.T([2]string{"sadeqa.south", "sadeqa.north"}[p&1])
+	return lang.T([sigeloued.Players]string{"sadeqa.south", "sadeqa.north"}[p&1])
 }
 
 func (b *elOuedBoard) color(p int) sprites.PlayerColor {

@@ -34,8 +34,8 @@ func (b *elOuedBoard) Animate(q *stage.Queue, before, after rules.State, ev rule
 		sq    int
 		freed bool
 	}
-	var at [2][sigeloued.Pieces]plan
-	for p := 0; p < 2; p++ {
+	var at [sigeloued.Players][sigeloued.Pieces]plan
+	for p := range sigeloued.Players {
 		for id := range at[p] {
 			at[p][id].sq = -1
 		}
@@ -200,7 +200,7 @@ func (b *elOuedBoard) sameAs(w elOuedView) bool {
 	if b.taken != w.captured {
 		return false
 	}
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		for id, sq := range w.sq[p] {
 			if sq < 0 {
 				continue

@@ -23,7 +23,7 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 	m := b.m
 	mover := b.w.toMove & 1
 	live := b.st.Phase() != rules.PhaseOver
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		b.drawTray(dst, p, live && p == mover && !b.busy)
 	}
 	b.b.DrawBackground(dst)
@@ -49,7 +49,7 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 	}
 	// Pieces at rest first, then those on the move, then those in flight to a tray.
 	for pass := 0; pass < 3; pass++ {
-		for p := 0; p < 2; p++ {
+		for p := range sigeloued.Players {
 			for id := range b.pieces[p] {
 				pc := b.pieces[p][id]
 				if pc.gone {
@@ -74,7 +74,7 @@ func (b *elOuedBoard) Draw(dst *ebiten.Image) {
 	if opt != nil {
 		b.drawLanding(dst, opt, mover)
 	}
-	if idle && b.keys && !b.inChoice {
+	if idle && b.keys && !b.inChoice && b.cursor >= 0 {
 		c := b.b.Cells[b.cursor].Poly
 		ui.FocusRing(dst, m, ui.Rect{X: c[0].X, Y: c[0].Y, W: c[1].X - c[0].X, H: c[2].Y - c[1].Y}.Inset(m.Pt(3)))
 	}
@@ -156,7 +156,7 @@ func (b *elOuedBoard) Warm() bool {
 		}
 	}
 	r := b.pieceR()
-	for p := 0; p < 2; p++ {
+	for p := range sigeloued.Players {
 		pc := b.color(p)
 		// Locked and freed pieces first (every hop), then the steps of a lock fading, which
 		// a piece can be caught in mid-hop.
