@@ -366,7 +366,7 @@ func TestInviteAndServerSpellings(t *testing.T) {
 			t.Errorf("parseInvite(%q) = %+v, %v; want %+v", in, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "ABCD-EFGI", "ABCD-EFGH-J", id + ".9." + sec, id + "." + sec, "ABCD.1." + sec, "http://h/?watch=" + id} {
+	for _, bad := range []string{"", "ABCD-EFGI", "ABCD-EFGH-J", id + ".9." + sec, id + ".8." + sec, id + "." + sec, "ABCD.1." + sec, "http://h/?watch=" + id} {
 		if got, err := parseInvite(bad); err == nil {
 			t.Errorf("parseInvite(%q) = %+v, accepted", bad, got)
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"sig/rules/games"
 	"sig/wire"
 )
 
@@ -133,7 +134,7 @@ func parseInvite(s string) (invite, error) {
 		return invite{}, errBadInvite
 	}
 	seat, err := strconv.Atoi(parts[1])
-	if err != nil || seat < 0 || seat > 7 {
+	if err != nil || seat < 0 || seat >= games.MostPlayers() {
 		return invite{}, errBadInvite
 	}
 	return invite{Match: parts[0], Seat: seat, Secret: parts[2]}, nil

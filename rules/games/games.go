@@ -35,3 +35,12 @@ func IDs() []string {
 	}
 	return ids
 }
+
+// MostPlayers is the most players any of the games seats.
+func MostPlayers() int {
+	most := 0
+	for _, g := range all {
+		most = max(most, g.MaxPlayers)
+	}
+	return most
+}

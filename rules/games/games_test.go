@@ -110,3 +110,15 @@ func TestOutcomesAsRuled(t *testing.T) {
 		}
 	}
 }
+
+// TestMostPlayers: Es-Sîg and Sig wa Duqqan seat up to eight (RULINGS.md), the others two.
+func TestMostPlayers(t *testing.T) {
+	if got := MostPlayers(); got != 8 {
+		t.Errorf("MostPlayers() = %d, want 8", got)
+	}
+	for _, g := range All() {
+		if g.MaxPlayers > MostPlayers() {
+			t.Errorf("%s seats %d, more than MostPlayers() = %d", g.ID, g.MaxPlayers, MostPlayers())
+		}
+	}
+}
