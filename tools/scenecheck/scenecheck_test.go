@@ -101,8 +101,9 @@ func problems(t *testing.T, path string, ids map[string]bool) []string {
 	return out
 }
 
-// isInfoID reports whether e is a game's id read from its rules: pkg.Info.ID, or g.ID where g
-// is a *rules.Info by name (info, g.Info…).
+// isInfoID reports whether e is a game's id read from its rules' Info: seega.Info.ID, or
+// x.Info.ID for any x. A game's id written as a literal, on either side or in a case, is caught
+// as a literal; one game's id compared with another's (g.ID == want.ID) is no rule and allowed.
 func isInfoID(e ast.Expr) bool {
 	sel, ok := e.(*ast.SelectorExpr)
 	if !ok || sel.Sel.Name != "ID" {

@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 )
 
 func main() {
@@ -43,9 +44,9 @@ func main() {
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-  shotdiff render [-tests REGEX] -out DIR REV
+  shotdiff render [-tests REGEX] [-shots GROUPS] [-timeout D] -out DIR REV
   shotdiff compare [-tolerance N] -out DIR BEFORE AFTER
-  shotdiff run [-tests REGEX] [-tolerance N] -out DIR REV1 REV2
+  shotdiff run [-tests REGEX] [-shots GROUPS] [-timeout D] [-tolerance N] -out DIR REV1 REV2
 `)
 	os.Exit(2)
 }
@@ -53,15 +54,35 @@ func usage() {
 // testsFlag is the pattern naming the shot tests in the screens-tagged test binaries.
 const testsDefault = `^Test(Screens[A-Za-z]*|[A-Za-z]*Shots)$`
 
+// renderFlags are the flags render and run share.
+type renderFlags struct {
+	tests   *string
+	shots   *string
+	timeout *string
+}
+
+func addRenderFlags(fs *flag.FlagSet) renderFlags {
+	return renderFlags{
+		tests: fs.String("tests", testsDefault, "the shot tests to run (a -test.list pattern)"),
+		shots: fs.String("shots", "", "run each test in pieces: groups of shots separated by spaces, each "+
+			"passed as $SIG_SHOT to a process of its own (for TestScreens a comma-separated list of names)"),
+		timeout: fs.String("timeout", "60m", "each test process's -test.timeout (0: none)"),
+	}
+}
+
+func (f renderFlags) options() renderOptions {
+	return renderOptions{tests: *f.tests, groups: strings.Fields(*f.shots), timeout: *f.timeout}
+}
+
 func renderCmd(args []string) error {
 	fs := flag.NewFlagSet("render", flag.ExitOnError)
 	out := fs.String("out", "", "the folder to render into")
-	tests := fs.String("tests", testsDefault, "the shot tests to run (a -test.list pattern)")
+	rf := addRenderFlags(fs)
 	fs.Parse(args)
 	if *out == "" || fs.NArg() != 1 {
 		usage()
 	}
-	return render(fs.Arg(0), *out, *tests)
+	return render(fs.Arg(0), *out, rf.options())
 }
 
 func compareCmd(args []string) error {
@@ -78,17 +99,17 @@ func compareCmd(args []string) error {
 func runCmd(args []string) error {
 	fs := flag.NewFlagSet("run", flag.ExitOnError)
 	out := fs.String("out", "", "the folder for both renders, the report and the diff pictures")
-	tests := fs.String("tests", testsDefault, "the shot tests to run (a -test.list pattern)")
+	rf := addRenderFlags(fs)
 	tol := fs.Int("tolerance", 0, "a pixel counts as changed when a channel differs by more than this (0..255)")
 	fs.Parse(args)
 	if *out == "" || fs.NArg() != 2 {
 		usage()
 	}
 	before, after := *out+"/before", *out+"/after"
-	if err := render(fs.Arg(0), before, *tests); err != nil {
+	if err := render(fs.Arg(0), before, rf.options()); err != nil {
 		return err
 	}
-	if err := render(fs.Arg(1), after, *tests); err != nil {
+	if err := render(fs.Arg(1), after, rf.options()); err != nil {
 		return err
 	}
 	return compareDirs(before, after, *out, *tol)

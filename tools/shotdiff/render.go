@@ -14,11 +14,22 @@ import (
 // shotPackages are the packages whose screens-tagged tests write pictures into $SIG_SHOTS.
 var shotPackages = []string{"scenes", "scenes/boards"}
 
+// renderOptions say which shot tests a render runs and how.
+type renderOptions struct {
+	tests string // the -test.list pattern naming the shot tests
+	// groups, if any, split each test into pieces: each group is passed as $SIG_SHOT to a
+	// process of its own (a long test under load passes go test's timeout otherwise, and a
+	// crash loses one piece, not the whole list).
+	groups  []string
+	timeout string // each process's -test.timeout
+}
+
 // render checks rev out into a temporary worktree of the repository the tool runs in, builds
-// the screens-tagged test binary of each shot package, and runs each test matching tests in its
-// own process, writing into out/TEST/. A test that fails is reported (its log kept in
-// out/TEST.log) and the others still run: a missing picture shows in the comparison.
-func render(rev, out string, tests string) error {
+// the screens-tagged test binary of each shot package, and runs each test matching o.tests in its
+// own process (or one process per group of shots), writing into out/TEST/. A test that fails is
+// reported (its log kept in out/TEST.log, out/TEST.N.log for group N) and the others still run:
+// a missing picture shows in the comparison.
+func render(rev, out string, o renderOptions) error {
 	if os.Getenv("DISPLAY") == "" {
 		return fmt.Errorf("no DISPLAY: the shots draw in a real window (start Xvfb :N and set DISPLAY=:N)")
 	}
@@ -56,21 +67,31 @@ func render(rev, out string, tests string) error {
 		if b, err := build.CombinedOutput(); err != nil {
 			return fmt.Errorf("building %s's shot tests at %s: %v\n%s", pkg, rev, err, b)
 		}
-		list := exec.Command(bin, "-test.list", tests)
+		list := exec.Command(bin, "-test.list", o.tests)
 		list.Dir = filepath.Join(src, pkg)
 		names, err := list.Output()
 		if err != nil {
 			return fmt.Errorf("listing %s's shot tests: %v", pkg, err)
 		}
+		groups := o.groups
+		if len(groups) == 0 {
+			groups = []string{""} // the whole test, $SIG_SHOT unset
+		}
 		for _, t := range strings.Fields(string(names)) {
-			start := time.Now()
-			n, err := shoot(bin, filepath.Join(src, pkg), t, out)
-			fmt.Printf("%s %s: %d pictures in %.0f s", commit[:8], t, n, time.Since(start).Seconds())
-			if err != nil {
-				failed++
-				fmt.Printf(" FAILED (%v; see %s.log)", err, filepath.Join(out, t))
+			for k, only := range groups {
+				logName := t
+				if only != "" {
+					logName = fmt.Sprintf("%s.%d", t, k+1)
+				}
+				start := time.Now()
+				n, err := shoot(bin, filepath.Join(src, pkg), t, only, o.timeout, out, logName)
+				fmt.Printf("%s %s: %d pictures in %.0f s", commit[:8], logName, n, time.Since(start).Seconds())
+				if err != nil {
+					failed++
+					fmt.Printf(" FAILED (%v; see %s.log)", err, filepath.Join(out, logName))
+				}
+				fmt.Println()
 			}
-			fmt.Println()
 		}
 	}
 	if failed > 0 {
@@ -99,8 +120,9 @@ func git(dir string, args ...string) (string, error) {
 var shotsDir = filepath.Join(os.TempDir(), "shotdiff-shots")
 
 // shoot runs the shot test t of the test binary bin (in the package folder dir) with $SIG_SHOTS
-// at shotsDir, then moves what it drew into out/t/; its output goes to out/t.log.
-func shoot(bin, dir, t, out string) (int, error) {
+// at shotsDir and $SIG_SHOT at only (if not empty), then moves what it drew into out/t/; its
+// output goes to out/logName.log.
+func shoot(bin, dir, t, only, timeout, out, logName string) (int, error) {
 	lock, err := os.OpenFile(shotsDir+".lock", os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return 0, err
@@ -116,11 +138,14 @@ func shoot(bin, dir, t, out string) (int, error) {
 	if err := os.MkdirAll(shotsDir, 0o755); err != nil {
 		return 0, err
 	}
-	run := exec.Command(bin, "-test.run", "^"+t+"$", "-test.timeout", "60m")
+	run := exec.Command(bin, "-test.run", "^"+t+"$", "-test.timeout", timeout)
 	run.Dir = dir
 	run.Env = append(os.Environ(), "SIG_SHOTS="+shotsDir)
+	if only != "" {
+		run.Env = append(run.Env, "SIG_SHOT="+only)
+	}
 	b, runErr := run.CombinedOutput()
-	os.WriteFile(filepath.Join(out, t+".log"), b, 0o644)
+	os.WriteFile(filepath.Join(out, logName+".log"), b, 0o644)
 	pics, _ := filepath.Glob(filepath.Join(shotsDir, "*.png"))
 	dst := filepath.Join(out, t)
 	if err := os.MkdirAll(dst, 0o755); err != nil {
