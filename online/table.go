@@ -237,16 +237,21 @@ func (t *Table) Next() (p match.Played, ok bool, err error) {
 	return p, ok, err
 }
 
-// CatchUp plays at once, without returning them, every move the server played but the last
-// keep (a resumed page rebuilding its position, or a long absence): the screen syncs its board
-// and animates only the last moves.
-func (t *Table) CatchUp(keep int) error {
+// CatchUp plays at once every move the server played but the last keep (a resumed page
+// rebuilding its position, or a long absence), and returns them in order: the screen syncs
+// its board without animating them, tells them in its log, and animates only the last moves.
+func (t *Table) CatchUp(keep int) ([]match.Played, error) {
+	var done []match.Played
 	for len(t.queue) > keep {
-		if _, _, err := t.Next(); err != nil {
-			return err
+		p, ok, err := t.Next()
+		if err != nil {
+			return done, err
+		}
+		if ok {
+			done = append(done, p)
 		}
 	}
-	return nil
+	return done, nil
 }
 
 // Play plays the person's decision mv: shown at once on the driver (returned for the screen

@@ -72,19 +72,34 @@ func onlinePlaying(m *Manager, tb *online.Table) *play {
 	s.net = &netPlay{tb: tb, awayAt: map[int]time.Time{}, decided: map[int]bool{}, taken: map[int]bool{}}
 	s.net.status, s.net.err = tb.Session().Status()
 	s.net.presence(s)
-	if err := tb.CatchUp(0); err != nil {
-		s.net.outOfStep(s, err)
-	}
-	s.brd.Sync(d.State())
-	s.showThrow()
 	name := words(func() string { return gameName(s.g) })
 	first := logKey(0, "play.begins", name, words(func() string { return s.env.Names[0] }))
 	if s.env.IsYou(0) {
 		first = logKey(0, "play.begins.you", name)
 	}
 	s.addLog(first)
+	// A page reloaded mid-game (or a spectator arriving late) shows the moves played before as
+	// done, and its log tells them as a local Continue's does.
+	s.net.catchUp(s, 0)
+	s.brd.Sync(d.State())
+	s.showThrow()
 	s.refresh()
 	return s
+}
+
+// catchUp plays at once every move the server played but the last keep, and logs them as
+// they would have been had they been animated; it reports whether the screen is still in
+// step with the match.
+func (n *netPlay) catchUp(s *play, keep int) bool {
+	done, err := n.tb.CatchUp(keep)
+	for _, p := range done {
+		s.addLog(describe(s.g, &s.env, p.Events)...)
+	}
+	if err != nil {
+		n.outOfStep(s, err)
+		return false
+	}
+	return true
 }
 
 // onlinePlayers are the seats as this screen names them: "you" for its own, a player's number
@@ -259,8 +274,7 @@ func (n *netPlay) advance(s *play) {
 	}
 	if n.tb.Behind() > 8 {
 		// Long behind (back from a long absence): the moves missed are shown done.
-		if err := n.tb.CatchUp(1); err != nil {
-			n.outOfStep(s, err)
+		if !n.catchUp(s, 1) {
 			return
 		}
 		s.brd.Sync(s.d.State())

@@ -240,3 +240,73 @@ func TestOnlineGonePlayer(t *testing.T) {
 	}
 	frames(t, []*Manager{host}, 120*time.Second, "the results", func() bool { return host.Current().Name() == "results" })
 }
+
+// TestOnlineReloadTellsTheMoves: a friend's page is reloaded mid-game (the same invite link
+// opened again, with what the page stored): it takes its seat back and shows the position,
+// and its log tells the moves played before the reload, as the log of the page before the
+// reload told them, not only that the game began.
+func TestOnlineReloadTellsTheMoves(t *testing.T) {
+	addr := startMatchServer(t)
+	host := newTest(t, Config{Server: addr})
+	tap(t, host, "online")
+	tap(t, host, "create")
+	tap(t, host, "es-sig")
+	tap(t, host, "start")
+	hl := lobbyOf(t, host)
+	until(t, "the match to be created", func() bool { return len(hl.invites) == 1 }, host)
+	link := hl.link()
+
+	st := &memStore{} // the page's storage, kept across the reload
+	open := func() *Manager {
+		m, err := newManager(Config{Seed: 1, Server: addr, Join: link}, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.LayoutF(1280, 800)
+		return m
+	}
+	guest := open()
+	gl := lobbyOf(t, guest)
+	until(t, "the guest's seat", func() bool { return gl.seat == 1 && hl.ready() }, guest, host)
+	tap(t, host, "start")
+	until(t, "the game on both screens", func() bool {
+		return host.Current().Name() == "play" && guest.Current().Name() == "play"
+	}, host, guest)
+	ms := []*Manager{host, guest}
+	hp, gp := onlineScene(host), onlineScene(guest)
+	frames(t, ms, 60*time.Second, "ten moves shown on both screens", func() bool {
+		return hp.d.Match().Moves() >= 10 && gp.d.Match().Moves() == hp.d.Match().Moves() &&
+			!hp.Busy() && !gp.Busy() && gp.net.tb.Behind() == 0 && !gp.dirty
+	})
+	var before []string
+	for _, l := range gp.log {
+		before = append(before, l.Text())
+	}
+	moves := gp.d.Match().Moves()
+	gp.net.tb.Session().Close() // the page goes, its seat kept
+
+	// The reload: the page opens the same link; it has kept the seat's ticket. Its session is
+	// let to receive the whole history before the screen moves on, as a page whose first frame
+	// takes a while does.
+	again := open()
+	al := lobbyOf(t, again)
+	waitFor(t, "the replay", func() bool { return len(al.sess.Events()) >= len(hp.net.tb.Session().Events()) })
+	until(t, "the reloaded page in play", func() bool {
+		p, ok := again.Current().(*play)
+		return ok && p.d.Match().Moves() == moves && !p.Busy()
+	}, again)
+	ap := onlineScene(again)
+	if ap.net.tb.Mine() != 1 {
+		t.Fatalf("the reloaded page holds seat %d, not 2", ap.net.tb.Mine()+1)
+	}
+	if !ap.d.State().Equal(gp.d.State()) {
+		t.Fatalf("the reloaded page shows\n%s\nnot\n%s", ap.d.State(), gp.d.State())
+	}
+	var after []string
+	for _, l := range ap.log {
+		after = append(after, l.Text())
+	}
+	if len(before) < 4 || strings.Join(after, "\n") != strings.Join(before, "\n") {
+		t.Fatalf("the log before the reload:\n  %s\nafter it:\n  %s", strings.Join(before, "\n  "), strings.Join(after, "\n  "))
+	}
+}
