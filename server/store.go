@@ -149,7 +149,7 @@ func OpenStore(ctx context.Context, cfg StoreConfig) (*Store, error) {
 	}
 	if st.lanes[0].stream.CachedInfo().Config.AllowDirect && !cfg.noWarm {
 		st.warmDone, st.warm, st.warmWants = make(chan struct{}), map[string]*warmMatch{}, map[string]uint64{}
-		st.warmAt.moved = make(chan struct{})
+		st.warmAt.moved, st.warmAt.filed = make(chan struct{}), map[int]chan struct{}{}
 		go st.warmUp()
 	}
 	return st, nil
