@@ -60,6 +60,8 @@ type Config struct {
 	// warmHold is how long a request waits for its match while the store's start-up reading
 	// runs (default warmHold).
 	warmHold time.Duration
+	// pingEvery is how often a quiet connection is pinged (default pingEvery).
+	pingEvery time.Duration
 }
 
 // Server keeps the matches this process serves.
@@ -128,6 +130,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.warmHold <= 0 {
 		cfg.warmHold = warmHold
+	}
+	if cfg.pingEvery <= 0 {
+		cfg.pingEvery = pingEvery
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	srv := &Server{

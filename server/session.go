@@ -30,6 +30,8 @@ type Session struct {
 	// writing is when the write under way began (Unix nanoseconds), 0 when none is: a write
 	// waiting too long is cut off (Server.sweep) by hangUp, which closes the connection.
 	writing atomic.Int64
+	// heard is when the client's last message arrived (Unix nanoseconds; 0: none yet).
+	heard atomic.Int64
 
 	mu      sync.Mutex
 	hangUp  func()
