@@ -2,6 +2,8 @@ package scenes
 
 import (
 	"fmt"
+	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 
 	"sig/rules"
 	"sig/rules/games"
+	"sig/scenes/lang"
 	"sig/scenes/ui"
 )
 
@@ -52,30 +55,62 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 	defer dst.Deallocate()
 	var bad []string
 	seen := map[string]bool{}
+	// Texts drawn cut whose whole a view one tap away tells (ui.Elided), and every view's words.
+	promised := map[string]string{}
+	var views []string
 	look := func(where string) {
 		t.Helper()
 		for i := 0; i < 20; i++ {
 			step(m) // let a transition end
 		}
 		var drawn []ui.Drawn
-		ui.TextDrawn = func(d ui.Drawn) { drawn = append(drawn, d) }
+		var texts []layered[ui.Drawn]
+		var boxes []layered[ui.Box]
+		layer := 0
+		ui.TextDrawn = func(d ui.Drawn) {
+			drawn = append(drawn, d)
+			texts = append(texts, layered[ui.Drawn]{d, layer})
+		}
+		ui.BoxDrawn = func(b ui.Box) { boxes = append(boxes, layered[ui.Box]{b, layer}) }
+		ui.Veiled = func() { layer++ }
 		m.redraw = true
 		m.Draw(dst)
-		ui.TextDrawn = nil
+		ui.TextDrawn, ui.BoxDrawn, ui.Veiled = nil, nil, nil
 		if len(drawn) == 0 {
 			t.Errorf("%s: no text drawn", where)
 		}
+		report := func(d ui.Drawn, msg string) {
+			key := where + "|" + d.Text + "|" + msg
+			if !seen[key] {
+				seen[key] = true
+				bad = append(bad, fmt.Sprintf("%s: %q %s", where, d.Text, msg))
+			}
+		}
+		var words []string
 		for _, d := range drawn {
+			words = append(words, d.Text)
+		}
+		views = append(views, strings.Join(strings.Fields(strings.Join(words, " ")), " "))
+		for _, d := range drawn {
+			if full, ok := ui.ElidedFrom(d.Text); ok {
+				promised[full] = where + ": " + fmt.Sprintf("%q", d.Text)
+			} else if full, ok := ui.Shortened(d.Text); ok {
+				report(d, fmt.Sprintf("is shortened from %q, and the whole cannot be read anywhere", full))
+			} else if strings.Contains(d.Text, "…") && !ellipsisIsWords(d.Text) {
+				report(d, "ends in \"…\" the catalogue did not write, and the whole cannot be read anywhere")
+			}
 			if ui.Scrolls(d.Dst) {
 				continue // a scrolling view: what passes its edges is reached by scrolling
 			}
 			if msg := outside(d); msg != "" {
-				key := where + "|" + d.Text
-				if !seen[key] {
-					seen[key] = true
-					bad = append(bad, fmt.Sprintf("%s: %q %s", where, d.Text, msg))
-				}
+				report(d, msg)
 			}
+		}
+		for _, msg := range crossed(texts, boxes, dst.Bounds()) {
+			bad = append(bad, where+": "+msg)
+		}
+		for _, msg := range mixedRows(boxes) {
+			bad = append(bad, where+": "+msg)
 		}
 	}
 	back := func() { step(m, ui.Intent{Kind: ui.Back}) }
@@ -129,6 +164,16 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 	look("replay seega")
 	back()
 	lookOnline(t, m, look)
+	for full, cut := range promised {
+		whole := strings.Join(strings.Fields(full), " ")
+		found := false
+		for _, v := range views {
+			found = found || strings.Contains(v, whole)
+		}
+		if !found {
+			bad = append(bad, fmt.Sprintf("%s is cut from %q, which no view shows whole", cut, full))
+		}
+	}
 	if len(bad) > 0 {
 		t.Errorf("%d texts outside their box:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
@@ -156,4 +201,113 @@ func outside(d ui.Drawn) string {
 		return ""
 	}
 	return fmt.Sprintf("passes its %dx%d box at (%d,%d) %s", b.Dx(), b.Dy(), b.Min.X, b.Min.Y, strings.Join(s, ", "))
+}
+
+// layered is a text or a widget's box with the layer it was drawn on: an overlay's veil starts
+// a new one, and what it covers is meant to be covered.
+type layered[T any] struct {
+	v     T
+	layer int
+}
+
+// crossed lists the texts drawn on the screen that a widget's box (a button, a focus ring) of
+// the same layer crosses without holding them: a caption cut by the button under it, or by
+// that button's focus ring.
+func crossed(texts []layered[ui.Drawn], boxes []layered[ui.Box], screen image.Rectangle) []string {
+	const slack = 1
+	var out []string
+	said := map[string]bool{}
+	for _, t := range texts {
+		if t.v.Dst != screen || ui.Scrolls(t.v.Dst) {
+			continue // drawn into a picture or a scrolling clip: its place on screen is not known here
+		}
+		ink := t.v.Ink
+		for _, b := range boxes {
+			if b.layer != t.layer {
+				continue
+			}
+			r := b.v.R
+			if b.v.Clip != (image.Rectangle{}) {
+				// A widget in a clip (a scrolling list) is cut to it.
+				c := b.v.Clip
+				x0, y0 := math.Max(r.X, float64(c.Min.X)), math.Max(r.Y, float64(c.Min.Y))
+				x1, y1 := math.Min(r.X+r.W, float64(c.Max.X)), math.Min(r.Y+r.H, float64(c.Max.Y))
+				r = ui.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
+			}
+			overlapW := math.Min(ink.X+ink.W, r.X+r.W) - math.Max(ink.X, r.X)
+			overlapH := math.Min(ink.Y+ink.H, r.Y+r.H) - math.Max(ink.Y, r.Y)
+			if overlapW <= slack || overlapH <= slack {
+				continue // apart
+			}
+			if !b.v.Ring && r.Contains(ink.X+ink.W/2, ink.Y+ink.H/2) {
+				continue // the widget's own words (whether they fit it is outside's concern)
+			}
+			if b.v.Ring && ink.X >= r.X-slack && ink.Y >= r.Y-slack && ink.X+ink.W <= r.X+r.W+slack && ink.Y+ink.H <= r.Y+r.H+slack {
+				continue // the words of the widget the ring surrounds
+			}
+			what := "a button's box"
+			if b.v.Ring {
+				what = "a focus ring"
+			}
+			msg := fmt.Sprintf("%q is crossed by %s at (%.0f,%.0f %.0fx%.0f): its ink at (%.0f,%.0f %.0fx%.0f)", t.v.Text, what, r.X, r.Y, r.W, r.H, ink.X, ink.Y, ink.W, ink.H)
+			if !said[msg] {
+				said[msg] = true
+				out = append(out, msg)
+			}
+		}
+	}
+	return out
+}
+
+// mixedRows lists the rows of buttons (the same top and height, on one layer) whose labels are
+// drawn in different sizes: a button that shrank its own type to fit.
+func mixedRows(boxes []layered[ui.Box]) []string {
+	type row struct {
+		y, h  float64
+		layer int
+	}
+	styles := map[row]map[ui.Style]bool{}
+	var order []row
+	for _, b := range boxes {
+		if b.v.Ring || !b.v.Labelled {
+			continue
+		}
+		k := row{math.Round(b.v.R.Y), math.Round(b.v.R.H), b.layer}
+		if styles[k] == nil {
+			styles[k] = map[ui.Style]bool{}
+			order = append(order, k)
+		}
+		styles[k][b.v.Label] = true
+	}
+	var out []string
+	for _, k := range order {
+		if len(styles[k]) > 1 {
+			out = append(out, fmt.Sprintf("the row of buttons at y=%.0f draws its labels in %d different sizes", k.y, len(styles[k])))
+		}
+	}
+	return out
+}
+
+// ellipsisIsWords reports whether the "…" in s is the catalogue's own ("Thinking…", "You
+// throw the sticks…"), not a cut: s ends as one of the catalogue's texts with an ellipsis
+// ends, in any language.
+func ellipsisIsWords(s string) bool {
+	for _, l := range []lang.Lang{lang.English, lang.French, lang.Arabic} {
+		for _, k := range lang.Keys(l) {
+			v := lang.In(l, k)
+			i := strings.Index(v, "…")
+			if i < 0 {
+				continue
+			}
+			// The words from the last argument on: "%s throws the sticks…" → " throws the sticks…".
+			tail := v
+			if at := verb.FindAllStringIndex(v[:i], -1); len(at) > 0 {
+				tail = v[at[len(at)-1][1]:]
+			}
+			if strings.HasSuffix(s, tail) {
+				return true
+			}
+		}
+	}
+	return false
 }
