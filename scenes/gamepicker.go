@@ -247,19 +247,27 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	summary := gameText(g, "summary", g.Summary)
 	lines := mt.Wrap(summary, ui.Small, rest.W)
 	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))
+	more := ""
 	if room < len(lines) && room > 0 {
 		// A phone's card has no room for it all: the game's setup, the card's tap, tells it
-		// whole (the picker's header says so).
-		lines = lines[:room]
-		lines[room-1] = mt.Ellipsize(lines[room-1]+" …", ui.Small, rest.W)
-		ui.Elided(lines[room-1], summary)
-	}
-	for i, l := range lines {
-		if i >= room {
-			break
+		// whole, and the card's last line says so.
+		more = lang.T("picker.more")
+		lines = lines[:room-1]
+		if n := len(lines); n > 0 {
+			lines[n-1] = mt.Ellipsize(lines[n-1]+" …", ui.Small, rest.W)
+			ui.Elided(lines[n-1], summary)
 		}
+	}
+	for _, l := range lines {
 		mt.TextStart(dst, l, ui.Small, rest, y, sprites.Mix(sprites.Ink, sprites.Chalk, 0.2))
 		y += mt.LineHeight(ui.Small)
+	}
+	if more != "" {
+		st := ui.SmallBold
+		if mt.Measure(st, more) > rest.W {
+			st = ui.Small
+		}
+		mt.TextStart(dst, more, st, rest, y, sprites.Indigo)
 	}
 }
 

@@ -238,10 +238,18 @@ func (s *lobby) Layout(mt ui.Metrics) {
 	s.bar, rest = s.header()
 	foot, rest := rest.CutBottom(mt.Pt(72))
 	rest = rest.Inset(mt.Pt(8))
+	// Below the header's reach: its title and line may take 12 points under the bar
+	// (drawHeader), and the focus ring of a toggle at the top reaches above it.
+	_, rest = rest.CutTop(mt.Pt(4) + mt.RingOut())
 	gap := mt.Pt(16)
 	rowH := mt.Pt(52)
 	n := len(s.specs)
-	seatsH := float64(n)*rowH + float64(max(0, n-1))*mt.Pt(6) + mt.LineHeight(ui.Body)*2 + mt.Pt(12)
+	// The seats' side: its heading, the rows, and under them where the match stands, on as
+	// many lines as the longest thing it may say takes (at the width it gets on a phone), with
+	// Naskh's dots, clear of the focus ring of the buttons at the foot.
+	_, below := mt.LineMargins(ui.Body)
+	statusH := float64(s.statusLines(rest.W))*mt.LineHeight(ui.Body) + below + mt.RingOut()
+	seatsH := mt.LineHeight(ui.BodyBold) + mt.Pt(6) + float64(n)*(rowH+mt.Pt(6)) + mt.Pt(6) + statusH
 	host := s.mode == lobbyHost
 	toggles := []*ui.Button{}
 	for _, b := range s.menu.Buttons {
@@ -566,6 +574,16 @@ func (s *lobby) drawSeats(dst *ebiten.Image) {
 		mt.TextStart(dst, l, ui.Body, s.statusR, y, col)
 		y += mt.LineHeight(ui.Body)
 	}
+}
+
+// statusLines is how many lines the longest of what the status may say takes, w wide.
+func (s *lobby) statusLines(w float64) int {
+	mt := s.mt
+	n := len(mt.Wrap(s.err, ui.Body, w))
+	for _, k := range []string{"online.lobby.begun", "online.reconnecting", "online.quick.waiting", "online.connecting", "online.lobby.ready", "online.lobby.waiting", "online.lobby.watch.wait", "online.lobby.guest.wait"} {
+		n = max(n, len(mt.Wrap(lang.T(k)+"...", ui.Body, w)))
+	}
+	return n
 }
 
 // statusText says what the screen waits for.

@@ -23,8 +23,10 @@ type onlineMenu struct {
 	base
 	bar    ui.Rect
 	server ui.Rect // the line naming the server
-	notice string  // why the last attempt failed (no server, a refused code…)
-	noteR  ui.Rect
+	// serverLines is that line wrapped to the buttons' width.
+	serverLines []string
+	notice      string // why the last attempt failed (no server, a refused code…)
+	noteR       ui.Rect
 }
 
 func newOnlineMenu(m *Manager, notice string) *onlineMenu {
@@ -75,27 +77,48 @@ func (s *onlineMenu) Layout(mt ui.Metrics) {
 	if mt.TextScale > 1 {
 		bh = mt.Pt(72)
 	}
-	lineH := mt.LineHeight(ui.Small)
+	// Each button as tall as its label and its second line wrapped at the button's width (a
+	// longer language, larger text or a phone): never cut.
+	heights := make([]float64, len(ids))
+	least := make([]float64, len(ids))
+	for i, id := range ids {
+		least[i] = twoLineH(mt, s.menu.Get(id), bw)
+		heights[i] = math.Max(bh, least[i])
+	}
+	// The line naming the server, wrapped, and the button that changes it under the reach
+	// of its focus ring and the ink below the line (Naskh's dots).
+	s.serverLines = nil
 	srvH := 0.0
+	_, below := mt.LineMargins(ui.Small)
 	if !isBrowser {
-		srvH = lineH + mt.Touch() + mt.Pt(12)
+		s.serverLines = mt.Wrap(s.serverLine(), ui.Small, bw)
+		srvH = float64(len(s.serverLines))*mt.LineHeight(ui.Small) + below + mt.RingOut() + mt.Pt(2) + mt.Touch() + mt.Pt(12)
 	}
-	total := float64(len(ids))*bh + float64(len(ids)-1)*gap + mt.Pt(16) + srvH
-	if total > rest.H {
-		bh = math.Max(mt.Touch(), bh-(total-rest.H)/float64(len(ids)))
-		total = float64(len(ids))*bh + float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+	sum := func() float64 {
+		t := float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+		for _, h := range heights {
+			t += h
+		}
+		return t
 	}
-	y := rest.Y + math.Max(0, (rest.H-total)/2)
-	for _, id := range ids {
-		s.menu.Get(id).Rect = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: bh}
-		y += bh + gap
+	if over := sum() - rest.H; over > 0 {
+		// A short screen: the buttons give up their spare height, not their words.
+		for i := range heights {
+			heights[i] = math.Max(math.Max(mt.Touch(), least[i]), heights[i]-over/float64(len(ids)))
+		}
+	}
+	y := rest.Y + math.Max(0, (rest.H-sum())/2)
+	for i, id := range ids {
+		s.menu.Get(id).Rect = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: heights[i]}
+		y += heights[i] + gap
 	}
 	y += mt.Pt(4)
 	s.server = ui.Rect{}
 	if b := s.menu.Get("server"); b != nil {
-		s.server = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: lineH}
+		lines := float64(len(s.serverLines)) * mt.LineHeight(ui.Small)
+		s.server = ui.Rect{X: rest.CX() - bw/2, Y: y, W: bw, H: lines}
 		w := math.Min(bw, mt.Measure(ui.BodyBold, b.Label)+mt.Pt(64))
-		b.Rect = ui.Rect{X: rest.CX() - w/2, Y: y + lineH + mt.Pt(4), W: w, H: mt.Touch()}
+		b.Rect = ui.Rect{X: rest.CX() - w/2, Y: y + lines + below + mt.RingOut() + mt.Pt(2), W: w, H: mt.Touch()}
 	}
 	s.rehit()
 }
@@ -136,11 +159,9 @@ func (s *onlineMenu) Draw(dst *ebiten.Image) {
 	ui.Backdrop(dst, mt)
 	s.drawHeader(dst, s.bar, lang.T("online.title"), "")
 	if s.server.W > 0 {
-		line := lang.T("online.server.none")
-		if u := s.m.matchServer(); u != "" {
-			line = lang.T("online.server.at", u)
+		for i, l := range s.serverLines {
+			mt.Text(dst, l, ui.Small, s.server.CX(), s.server.Y+float64(i)*mt.LineHeight(ui.Small), ui.Center, sprites.Wood)
 		}
-		mt.Text(dst, mt.Ellipsize(line, ui.Small, s.server.W), ui.Small, s.server.CX(), s.server.Y, ui.Center, sprites.Wood)
 	}
 	s.menu.Draw(dst, mt)
 	note := s.notice
@@ -148,6 +169,14 @@ func (s *onlineMenu) Draw(dst *ebiten.Image) {
 		note = lang.T("online.noserver.none")
 	}
 	drawNotice(dst, mt, s.noteR, note)
+}
+
+// serverLine names the match server in use, or says there is none.
+func (s *onlineMenu) serverLine() string {
+	if u := s.m.matchServer(); u != "" {
+		return lang.T("online.server.at", u)
+	}
+	return lang.T("online.server.none")
 }
 
 // matchServer is the WebSocket address of the match server Play online uses: the page's own

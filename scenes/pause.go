@@ -30,13 +30,15 @@ func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
 	o.under.Layout(mt)
 	n := len(o.menu.Buttons)
 	bh, gap := mt.Pt(52), mt.Pt(12)
-	head := mt.Pt(24) + mt.LineHeight(ui.Title) + mt.Pt(12)
+	w := math.Min(mt.W-mt.Pt(32), mt.Pt(420))
+	head := o.headH(mt, w)
 	cols := 1
 	if head+extra+float64(n)*(bh+gap)+mt.Pt(12) > mt.H-mt.Pt(24) && n > 1 {
 		cols = 2
+		w = math.Min(mt.W-mt.Pt(32), mt.Pt(420)*float64(cols))
+		head = o.headH(mt, w)
 	}
 	rows := (n + cols - 1) / cols
-	w := math.Min(mt.W-mt.Pt(32), mt.Pt(420)*float64(cols))
 	h := head + extra + float64(rows)*(bh+gap) + mt.Pt(12)
 	h = math.Min(h, mt.H-mt.Pt(16))
 	o.card = mt.Screen().Centered(w, h)
@@ -51,20 +53,38 @@ func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
 	return ui.Rect{X: o.card.X + mt.Pt(28), Y: o.card.Y + head - mt.Pt(12), W: o.card.W - mt.Pt(56), H: math.Max(0, area.Y-gap-(o.card.Y+head-mt.Pt(12)))}
 }
 
+// titleLines is the card's title in a card w wide: in the title's type, or a smaller one, or
+// on as many lines of the body's bold type as it takes (a long result in Arabic on a phone);
+// never cut.
+func (o *overlay) titleLines(mt ui.Metrics, w float64) ([]string, ui.Style) {
+	room := w - mt.Pt(40)
+	for _, st := range []ui.Style{ui.Title, ui.Heading, ui.BodyBold} {
+		if mt.Measure(st, o.title) <= room {
+			return []string{o.title}, st
+		}
+	}
+	return mt.Wrap(o.title, ui.BodyBold, room), ui.BodyBold
+}
+
+// headH is the height of the card's head, w wide: its margins and its title's lines.
+func (o *overlay) headH(mt ui.Metrics, w float64) float64 {
+	lines, st := o.titleLines(mt, w)
+	return mt.Pt(24) + math.Max(mt.LineHeight(ui.Title), float64(len(lines))*mt.LineHeight(st)) + mt.Pt(12)
+}
+
 // drawCard draws the dimmed play scene, the card and its title.
 func (o *overlay) drawCard(dst *ebiten.Image) {
 	mt := o.mt
 	o.under.Draw(dst)
 	ui.Veil(dst, mt)
 	ui.Panel(dst, mt, o.card)
-	// The title in the title's type, or a smaller one before it is cut.
-	st := ui.Title
-	for _, c := range []ui.Style{ui.Heading, ui.BodyBold} {
-		if mt.Measure(st, o.title) > o.card.W-mt.Pt(40) {
-			st = c
-		}
+	lines, st := o.titleLines(mt, o.card.W)
+	h := float64(len(lines)) * mt.LineHeight(st)
+	y := o.card.Y + mt.Pt(18) + (math.Max(mt.LineHeight(ui.Title), h)-h)/2
+	for _, l := range lines {
+		mt.Text(dst, l, st, o.card.CX(), y, ui.Center, sprites.Ink)
+		y += mt.LineHeight(st)
 	}
-	mt.Text(dst, mt.Ellipsize(o.title, st, o.card.W-mt.Pt(40)), st, o.card.CX(), o.card.Y+mt.Pt(18)+(mt.LineHeight(ui.Title)-mt.LineHeight(st))/2, ui.Center, sprites.Ink)
 	o.menu.Draw(dst, mt)
 	drawNotice(dst, mt, noticeRect(mt, mt.Screen().Inset(mt.Pt(12)), o.notice), o.notice)
 }

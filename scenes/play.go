@@ -43,7 +43,9 @@ type play struct {
 	// moment); nil before the first throw.
 	thrown *match.Played
 	note   string // a refused move's reason
-	acting int    // the player whose move is being shown (the turn card names them meanwhile)
+	// turnFor is the note the panel was divided for: a new note may need more lines.
+	turnFor string
+	acting  int // the player whose move is being shown (the turn card names them meanwhile)
 	// warmedAt is the frame (the manager's count) in which a picture was last painted ahead.
 	warmedAt int
 
@@ -228,7 +230,7 @@ func (s *play) sheetMin() float64 {
 	if _, picks := s.brd.(stage.Picker); !picks || sticks {
 		h += gap + s.throwH()
 	}
-	return h + gap
+	return h // the panel's margin under the turn card: nothing more below it
 }
 
 // throwH is the throw button's height: 52 points, or its name and the key under it at the
@@ -257,7 +259,13 @@ func (s *play) sections() {
 	topH, turnH := mt.Pt(48), math.Max(mt.Pt(64), mt.LineHeight(ui.Heading)+mt.LineHeight(ui.Small)+below+mt.Pt(6))
 	// Pause, undo and hints: their names beside their icons where the columns are wide enough,
 	// else under them, in a line of their own.
-	s.toolNames = (in.W-2*gap)/3 < mt.Pt(116)
+	// (A name that would fit its button only cut, in a longer language or larger text, goes
+	// under it too: the button's own label shortens no further than the small type.)
+	col := (in.W - 2*gap) / 3
+	s.toolNames = col < mt.Pt(116)
+	for _, id := range s.tools() {
+		s.toolNames = s.toolNames || mt.Measure(ui.SmallBold, toolName(id)) > col-mt.Pt(50)
+	}
 	if s.toolNames {
 		_, nameBelow := mt.LineMargins(ui.Small)
 		nameAbove, _ := mt.LineMargins(ui.Small)
@@ -272,10 +280,19 @@ func (s *play) sections() {
 	}
 	actMin, logMin := s.throwH(), mt.LineHeight(ui.Small)*3+gap
 	fixed := func() float64 { return topH + turnH + arenaH + capH + actMin + 3*gap + logMin }
-	// Room for a second line under the name (a long note, a computer's level and what it
-	// does, in a longer language or larger text) where the panel has it.
-	if two := turnH + mt.LineHeight(ui.Small); fixed()-turnH+two <= in.H {
-		turnH = two
+	// The lines under the name: as many as the longest of what the card may say in this game
+	// needs (a computer's level and what it does, a note, in a longer language or larger
+	// text), and a second one where the panel has room for it; the log gives up its room
+	// before what is due now is cut.
+	need := s.turnLines(in.W)
+	s.turnFor = s.note
+	one, lh := turnH, mt.LineHeight(ui.Small)
+	if more := one + float64(max(need, 2)-1)*lh; fixed()-turnH+more <= in.H {
+		turnH = more
+	} else if more := one + float64(need-1)*lh; fixed()-turnH+more <= in.H {
+		turnH = more
+	} else if fixed()-turnH+more-logMin <= in.H {
+		turnH, logMin = more, 0
 	}
 	if fixed() > in.H {
 		logMin = 0
@@ -299,6 +316,33 @@ func (s *play) sections() {
 	}
 	s.arena.Rect = s.arenaR
 	s.actRoom = ui.Rect{X: r.X, Y: r.Y, W: r.W, H: math.Max(actMin, r.H-logMin)}
+}
+
+// turnLines is how many lines under the name the turn card needs for the longest of what it
+// may say in this game (its words w wide): what each seat may be doing, the end, and the note
+// of the moment.
+func (s *play) turnLines(w float64) int {
+	mt := s.mt
+	w -= mt.Pt(70) // the piece beside the words (paintTurn)
+	subs := []string{lang.T("play.over.sub"), s.note}
+	for _, pl := range s.players {
+		doing := []string{"play.sub.moving", "play.sub.throwing", "play.sub.thinking"}
+		if pl.here() {
+			doing = []string{"play.sub.moving", "play.sub.throw", "play.sub.steer", "play.sub.choose"}
+		}
+		for _, k := range doing {
+			sub := lang.T(k)
+			if l, ok := pl.level(); ok {
+				sub = lang.T("play.sub.computer", levelName(l), sub)
+			}
+			subs = append(subs, sub)
+		}
+	}
+	n := 1
+	for _, sub := range subs {
+		n = max(n, len(mt.Wrap(sub, ui.Small, w)))
+	}
+	return n
 }
 
 // layoutPanel places the buttons in their sections; the log takes what the actions leave.
@@ -479,6 +523,9 @@ func (s *play) refresh() {
 		s.menu.Focus = -1 // the board draws its own focus
 	}
 	if s.mt.Unit > 0 {
+		if s.note != s.turnFor {
+			s.sections() // a note that may need more lines under the name
+		}
 		s.layoutPanel()
 	}
 }
@@ -509,6 +556,10 @@ func (s *play) Update(in []ui.Intent) {
 			return // a rematch began: its scene took over
 		}
 		s.net.tick(s)
+	}
+	if s.note != s.turnFor && s.mt.Unit > 0 {
+		s.sections() // a note set since the last refresh may need more lines under the name
+		s.layoutPanel()
 	}
 	busy := s.q.Busy()
 	for _, it := range in {

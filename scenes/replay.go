@@ -141,7 +141,11 @@ func (s *replay) Layout(mt ui.Metrics) {
 	var r ui.Rect
 	s.headR, r = in.CutTop(mt.Pt(44))
 	_, r = r.CutTop(mt.Pt(8))
-	s.infoR, r = r.CutTop(mt.LineHeight(ui.Heading) + mt.LineHeight(ui.Small)*2 + mt.Pt(4))
+	// The card of the move shown: its number, and what the move did on as many lines as the
+	// longest of this game's moves takes (never a line dropped), with Naskh's dots.
+	_, below := mt.LineMargins(ui.Small)
+	lines := max(2, s.infoLines(in.W-mt.Pt(58)))
+	s.infoR, r = r.CutTop(mt.LineHeight(ui.Heading) + mt.LineHeight(ui.Small)*float64(lines) + below + mt.Pt(4))
 	arenaH := 0.0
 	if s.g.Sticks != rules.NoSticks {
 		arenaH = math.Min(mt.Pt(90), math.Max(0, r.H-mt.Pt(200)))
@@ -170,6 +174,24 @@ func (s *replay) Layout(mt ui.Metrics) {
 	}
 	s.menu.Get("speed").Rect = ui.Rect{X: row2.X, Y: row2.Y + mt.RingOut(), W: row2.W, H: speedH}
 	s.rehit()
+}
+
+// infoLines is how many lines, w wide, the longest of what the card may say under the move's
+// number takes: the start, and each move in words (the last with the game's end).
+func (s *replay) infoLines(w float64) int {
+	mt := s.mt
+	n := len(mt.Wrap(lang.T("saves.replay.startpos"), ui.Small, w))
+	for k, mv := range s.moves {
+		sub := mv.text
+		if len(mv.lines) > 0 {
+			sub = mv.lines[0].Text()
+		}
+		if k == len(s.moves)-1 {
+			sub += " · " + lang.T("saves.replay.end")
+		}
+		n = max(n, len(mt.Wrap(sub, ui.Small, w)))
+	}
+	return n
 }
 
 func (s *replay) rehit() {
@@ -438,9 +460,6 @@ func (s *replay) Draw(dst *ebiten.Image) {
 	mt.Text(dst, mt.Ellipsize(title, ui.Heading, w), ui.Heading, x, top, ui.Start, sprites.Ink)
 	lines := mt.Wrap(sub, ui.Small, w)
 	for i, l := range lines {
-		if i == 2 {
-			break
-		}
 		mt.Text(dst, l, ui.Small, x, top+mt.LineHeight(ui.Heading)+float64(i)*mt.LineHeight(ui.Small), ui.Start, sprites.Wood)
 	}
 	if s.arenaR.W > 0 {

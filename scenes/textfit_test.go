@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,6 +78,7 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		m.redraw = true
 		m.Draw(dst)
 		ui.TextDrawn, ui.BoxDrawn, ui.Veiled = nil, nil, nil
+		shootFit(t, dst, w, h, l, large, where)
 		if len(drawn) == 0 {
 			t.Errorf("%s: no text drawn", where)
 		}
@@ -176,6 +179,27 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 	}
 	if len(bad) > 0 {
 		t.Errorf("%d texts outside their box:\n%s", len(bad), strings.Join(bad, "\n"))
+	}
+}
+
+// fitShots, when set (by TestFitShots, in a running game: pixels can be read only there), is
+// the folder shootFit writes each view look sees into, as a PNG, to look at a failure.
+var fitShots string
+
+// shootFit writes what look saw into fitShots (when SIG_FITAT, if set, is part of the view's
+// name).
+func shootFit(t *testing.T, dst *ebiten.Image, w, h float64, l string, large bool, where string) {
+	if fitShots == "" || !strings.Contains(where, os.Getenv("SIG_FITAT")) {
+		return
+	}
+	dir := fitShots
+	name := fmt.Sprintf("%gx%g-%s", w, h, l)
+	if large {
+		name += "-large"
+	}
+	name += "-" + strings.NewReplacer(" ", "-", ",", "").Replace(where) + ".png"
+	if err := writePNG(dst, filepath.Join(dir, name)); err != nil {
+		t.Errorf("writing %s: %v", name, err)
 	}
 }
 
@@ -290,7 +314,7 @@ func mixedRows(boxes []layered[ui.Box]) []string {
 
 // ellipsisIsWords reports whether the "…" in s is the catalogue's own ("Thinking…", "You
 // throw the sticks…"), not a cut: s ends as one of the catalogue's texts with an ellipsis
-// ends, in any language.
+// ends, in any language, or is the last line of one wrapped (whole words of its end).
 func ellipsisIsWords(s string) bool {
 	for _, l := range []lang.Lang{lang.English, lang.French, lang.Arabic} {
 		for _, k := range lang.Keys(l) {
@@ -305,6 +329,11 @@ func ellipsisIsWords(s string) bool {
 				tail = v[at[len(at)-1][1]:]
 			}
 			if strings.HasSuffix(s, tail) {
+				return true
+			}
+			// The last line of such a text wrapped ("Coup en" / "cours…"): the words after a
+			// space of the text's own end.
+			if strings.HasSuffix(tail, " "+s) {
 				return true
 			}
 		}

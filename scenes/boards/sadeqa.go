@@ -203,7 +203,8 @@ const sadeqaUpright = 1.3
 // place w wide: holes a finger can hit (each row of the turned board a touch target tall),
 // the dishes with both lines of their labels, and the caption.
 func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
-	storeH, capH, gap := sadeqaTallBands(m)
+	storeH, gap := sadeqaTallBands(m)
+	capH := b.tallCaptionH(m, w-2*sadeqaTallPad(m))
 	// The cells' pitch is the board's height less its frame (sprites.LayoutSadeqaTall), over
 	// the holes of a row.
 	pitch := m.Touch() + m.Pt(0.1)
@@ -213,13 +214,42 @@ func (b *sadeqaBoard) UprightHeight(m ui.Metrics, w float64) float64 {
 
 // sadeqaTallBands are the heights of the dishes, the caption and the gaps between them on the
 // board turned upright.
-func sadeqaTallBands(m ui.Metrics) (storeH, capH, gap float64) {
+func sadeqaTallBands(m ui.Metrics) (storeH, gap float64) {
 	bold := m.LineHeight(ui.SmallBold)
 	_, below := m.LineMargins(ui.Small)
-	_, capBelow := m.LineMargins(ui.SmallBold)
-	// The caption in the small bold type (drawCaptionBanner takes the smaller type first).
-	return bold*sadeqaTwoLines + below, bold + capBelow + m.Pt(6), m.Pt(2)
+	return bold*sadeqaTwoLines + below, m.Pt(2)
 }
+
+// tallCaptionH is the height of the caption's strip on the board turned upright, w wide: a line
+// of the small type where every caption the board may say fits one (the prompts, a
+// sowing, a later lap, a spear, a capture and the result, with these players' names and the
+// most seeds), else two lines of the small type ("Sow from one of your holes (the right
+// column)" in French or in larger text): measured, so that it is never cut, and the board
+// keeps what height it can.
+func (b *sadeqaBoard) tallCaptionH(m ui.Metrics, w float64) float64 {
+	_, capBelow := m.LineMargins(ui.SmallBold)
+	one := m.LineHeight(ui.SmallBold) + capBelow + m.Pt(6)
+	// The words' width: the strip less drawCaption's inset and drawCaptionBanner's padding.
+	room := w - 2*one*sadeqaCaptionInset - 2*math.Min(m.Pt(14), one*(1-2*sadeqaCaptionInset)*0.5)
+	most, far := sadeqaSeedWord(sadeqa.Seeds), sadeqa.Holes-1
+	var says []string
+	for p := range sadeqa.Players {
+		says = append(says,
+			tell(b.env, p, "sadeqa.sow.left"), tell(b.env, p, "sadeqa.sow.right"), tell(b.env, p, "sadeqa.bonus"),
+			say(b.env, p, "sadeqa.sows", most, b.holeOf(far)), b.lifts(p, 9, sadeqa.Seeds, far),
+			say(b.env, p, "sadeqa.spears", b.holeOf(far)), b.captures(p, sadeqa.Seeds, far),
+			lang.T("sadeqa.result", lang.N("sadeqa.why.quiet", sadeqa.QuietLimit, sadeqa.QuietLimit), winsText(b.env, p), sadeqa.Seeds, sadeqa.Seeds))
+	}
+	for _, s := range says {
+		if m.Measure(ui.Small, s) > room {
+			return captionTwoLines(m, sadeqaCaptionInset)
+		}
+	}
+	return one
+}
+
+// sadeqaCaptionInset is the margin round the caption in its strip, a fraction of its height.
+const sadeqaCaptionInset = 0.08
 
 // sadeqaTwoLines is how many small bold lines high a dish must be for its label's two lines
 // (the name, the score under it): a dish less high shows the name alone.
@@ -279,9 +309,10 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 // column at the left and South's at the right, each hole's name beside it outside the board,
 // the caption, and South's dish at the foot.
 func (b *sadeqaBoard) layoutTall(m ui.Metrics, r ui.Rect) {
-	storeH, capH, gap := sadeqaTallBands(m)
+	storeH, gap := sadeqaTallBands(m)
 	pad := sadeqaTallPad(m)
 	in := r.Inset(pad)
+	capH := b.tallCaptionH(m, in.W)
 	b.numW = 0
 	for _, n := range sadeqaHoleNames() {
 		b.numW = math.Max(b.numW, m.Measure(ui.Small, n))
@@ -1198,6 +1229,6 @@ func (b *sadeqaBoard) drawCaption(dst *ebiten.Image) {
 	if msg == "" {
 		return
 	}
-	r := b.capR.Inset(b.capR.H * 0.08)
+	r := b.capR.Inset(b.capR.H * sadeqaCaptionInset)
 	b.stamps.draw(dst, bannerStamp(&b.stamps, b.m, r.W, r.H, msg, ink), r.X, r.Y, 1, 1, white)
 }

@@ -102,7 +102,7 @@ func (b *seegaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.m = m
 	s := math.Min(r.W, r.H)
 	pad, trayH, capH, gap := s*0.025, s*0.08, s*0.07, s*0.015
-	capH = math.Max(capH, m.LineHeight(ui.Small)*1.9+m.Pt(6)) // room for two lines on a phone
+	capH = math.Max(capH, captionTwoLines(m, seegaCaptionInset)) // room for two lines on a phone
 	side := math.Min(r.W-2*pad, r.H-2*pad-2*trayH-capH-gap)
 	side = math.Max(side, 10)
 	total := 2*pad + 2*trayH + capH + gap + side
@@ -889,7 +889,7 @@ func (b *seegaBoard) drawCaption(dst *ebiten.Image) {
 	if msg == "" {
 		return
 	}
-	r := b.capR.Inset(b.capR.H * 0.05)
+	r := b.capR.Inset(b.capR.H * seegaCaptionInset)
 	b.stamps.draw(dst, bannerStamp(&b.stamps, b.m, r.W, r.H, msg, ink), r.X, r.Y, 1, 1, white)
 }
 
@@ -940,3 +940,6 @@ func (c *seegaSprites) draw(dst *ebiten.Image, pc sprites.PlayerColor, x, y, r, 
 	op.Filter = ebiten.FilterLinear
 	dst.DrawImage(img, op)
 }
+
+// seegaCaptionInset is the margin round the caption in its strip, a fraction of its height.
+const seegaCaptionInset = 0.05

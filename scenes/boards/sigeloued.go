@@ -186,6 +186,19 @@ func (b *elOuedBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.cs = c[1].X - c[0].X
 }
 
+// UprightHeight is the height the board takes on a phone held upright, w wide: the board at the
+// whole width, its trays, and the banner with room for a third line (a long line in a longer
+// language or larger text wraps rather than being cut; Layout gives it that line where the
+// board leaves the height).
+func (b *elOuedBoard) UprightHeight(m ui.Metrics, w float64) float64 {
+	gap := math.Max(m.Pt(6), w*0.012)
+	trayH := math.Max(m.Pt(30), math.Min(m.Pt(50), w*0.095))
+	_, below := m.LineMargins(ui.Small)
+	three := math.Max(m.Pt(56), m.LineHeight(ui.BodyBold)+2*m.LineHeight(ui.Small)+below+m.Pt(8))
+	board := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{W: w, H: 4 * w})
+	return 2*trayH + 3*gap + board.Rect.H + three + 1
+}
+
 // pieceR is the radius of a piece on a square.
 func (b *elOuedBoard) pieceR() float64 { return b.cs * 0.37 }
 

@@ -252,8 +252,17 @@ func announcementStamp(c *stampCache, m ui.Metrics, areaW, areaH float64, msg st
 	})
 }
 
-// drawCaptionBanner writes msg centred in a chalk pill in r: one bold line if it fits, else up to two
-// lines of the small size, else shortened.
+// captionTwoLines is the height of a caption strip that holds two lines of drawCaptionBanner's
+// small type with their ink (Naskh's dots above and below) once its board insets it by inset
+// (a fraction of its height) on each side: on a phone's width a caption takes two lines in a
+// longer language or larger text, and is never cut.
+func captionTwoLines(m ui.Metrics, inset float64) float64 {
+	above, below := m.LineMargins(ui.Small)
+	return (m.LineHeight(ui.Small)*1.9 + above + below) / (1 - 2*inset)
+}
+
+// drawCaptionBanner writes msg centred in a chalk pill in r: one bold line if it fits, else one
+// line of the small size, else up to two, else shortened.
 func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, ink, paper color.RGBA) {
 	pad := math.Min(m.Pt(14), r.H*0.5)
 	w := r.W - 2*pad
@@ -276,6 +285,8 @@ func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, i
 	case fits(lines, st):
 	case fits(lines, ui.SmallBold):
 		st = ui.SmallBold
+	case fits(lines, ui.Small):
+		st = ui.Small // the small type, still one line, before two
 	case len(m.Wrap(msg, ui.Small, w)) <= 2 && fits(m.Wrap(msg, ui.Small, w), ui.Small):
 		lines, st = m.Wrap(msg, ui.Small, w), ui.Small
 	default:
