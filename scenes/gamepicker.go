@@ -248,7 +248,9 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	lines := mt.Wrap(summary, ui.Small, rest.W)
 	room := int((rest.Bottom() - y) / mt.LineHeight(ui.Small))
 	more := ""
-	if room < len(lines) && room > 0 {
+	if room <= 0 {
+		lines = nil // no room for a line (the name took two): the setup tells it whole
+	} else if room < len(lines) {
 		// A phone's card has no room for it all: the game's setup, the card's tap, tells it
 		// whole, and the card's last line says so.
 		more = lang.T("picker.more")
