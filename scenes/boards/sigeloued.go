@@ -195,7 +195,7 @@ func (b *elOuedBoard) UprightHeight(m ui.Metrics, w float64) float64 {
 	trayH := math.Max(m.Pt(30), math.Min(m.Pt(50), w*0.095))
 	_, below := m.LineMargins(ui.Small)
 	three := math.Max(m.Pt(56), m.LineHeight(ui.BodyBold)+2*m.LineHeight(ui.Small)+below+m.Pt(8))
-	board := sprites.LayoutBoard(sprites.SigElOued, sprites.Rect{W: w, H: 4 * w})
+	board := sprites.LayoutBoard(sigeloued.Info.ID, sprites.Rect{W: w, H: 4 * w})
 	return 2*trayH + 3*gap + board.Rect.H + three + 1
 }
 
