@@ -46,10 +46,18 @@ func startMatchServer(t *testing.T) string {
 // most ten seconds of the wall clock: the server answers over real sockets.
 func until(t *testing.T, what string, cond func() bool, ms ...*Manager) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	untilWithin(t, what, 10*time.Second, cond, ms...)
+}
+
+// untilWithin is until with a fail-safe of its own: a walk that steps big screens on a busy
+// machine (TestTextFits's) may take longer than ten seconds to see a state it is sure to
+// reach, and fails only when it does not come at all.
+func untilWithin(t *testing.T, what string, failSafe time.Duration, cond func() bool, ms ...*Manager) {
+	t.Helper()
+	deadline := time.Now().Add(failSafe)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("waited 10 s for %s", what)
+			t.Fatalf("waited %v for %s", failSafe, what)
 		}
 		for _, m := range ms {
 			step(m)
@@ -423,14 +431,20 @@ func lookOnline(t *testing.T, m *Manager, look func(string)) {
 	look("online setup")
 	tap(t, m, "start")
 	hl := lobbyOf(t, m)
-	until(t, "the match", func() bool { return len(hl.invites) > 0 }, m)
+	// Each wait is for what the screens report (the match made, the friend seated, the host
+	// seeing them here), one after the other, with a generous fail-safe: the sockets are
+	// real and the machine may be busy.
+	const failSafe = 2 * time.Minute
+	untilWithin(t, "the match", failSafe, func() bool { return len(hl.invites) > 0 }, m)
 	guest := newTest(t, Config{Server: textFitServer, Lang: m.settings.Lang})
 	guest.LayoutF(m.mt.W, m.mt.H)
 	guest.setSettings(m.settings)
+	seat := hl.invites[0].Seat
 	guest.cur = newJoinLobby(guest, invite{Code: hl.invites[0].Code})
 	guest.cur.Layout(guest.mt)
 	gl := lobbyOf(t, guest)
-	until(t, "the friend", func() bool { return hl.states[hl.invites[0].Seat] == "here" && gl.g != nil }, m, guest)
+	untilWithin(t, "the friend to be seated", failSafe, func() bool { return gl.seat == seat && gl.g != nil }, guest, m)
+	untilWithin(t, "the host to see the friend here", failSafe, func() bool { return hl.states[seat] == "here" }, m, guest)
 	look("lobby")
 	tap(t, m, "show-watch")
 	look("lobby, spectators")
@@ -450,7 +464,7 @@ func lookOnline(t *testing.T, m *Manager, look func(string)) {
 	m.setSettings(st)
 	m.Goto(newQuickLobby(m, hl.g))
 	ql := lobbyOf(t, m)
-	until(t, "the session to give up", func() bool { return ql.err != "" }, m)
+	untilWithin(t, "the session to give up", failSafe, func() bool { return ql.err != "" }, m)
 	look("lobby, no server")
 	tap(t, m, "leave")
 }
