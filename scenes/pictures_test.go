@@ -87,6 +87,7 @@ func TestFramesCopyPictures(t *testing.T) {
 					}
 					m.redraw = true
 					m.Draw(dst)
+					forgetDraws()
 					frames++
 				}
 				if w.Count > 0 {

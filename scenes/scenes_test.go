@@ -40,6 +40,7 @@ func step(m *Manager, in ...ui.Intent) {
 	if err := m.Update(); err != nil {
 		panic(err)
 	}
+	forgetDraws()
 }
 
 // tap taps the middle of the button id through the hit areas, as a finger would.
@@ -574,6 +575,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 					}
 					painted := m.work.painted
 					m.Draw(dst)
+					forgetDraws()
 					if after != before {
 						changes++
 						if m.work.painted == painted {

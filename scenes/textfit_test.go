@@ -77,6 +77,7 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		ui.Veiled = func() { layer++ }
 		m.redraw = true
 		m.Draw(dst)
+		forgetDraws()
 		ui.TextDrawn, ui.BoxDrawn, ui.Veiled = nil, nil, nil
 		shootFit(t, dst, w, h, l, large, where)
 		if len(drawn) == 0 {
