@@ -145,6 +145,12 @@ var elOuedShots = []elOuedShot{
 		})
 		s.hst.send(ui.Intent{Kind: ui.Next})
 	}},
+	// The keyboard cursor where it first stands, at the first decision: shown by a down arrow,
+	// which from the bottom row moves it nowhere.
+	{"eloued-keys-first", 1280, 800, func(t *testing.T, s *elOuedScene) {
+		s.play(t, func() bool { return s.state().Phase() == rules.PhaseMove })
+		s.hst.send(ui.Intent{Kind: ui.Move, DY: 1})
+	}},
 	{"eloued-seven-portrait", 420, 860, func(t *testing.T, s *elOuedScene) {
 		s.at(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\nphase=move value=7 then=throw")
 		s.hst.tap(ui.Target{Kind: "cell", N: 5})

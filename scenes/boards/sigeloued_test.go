@@ -223,6 +223,30 @@ func TestElOuedGameByKeys(t *testing.T) {
 	}
 }
 
+// TestElOuedCursorStartsOnAPiece: the keyboard cursor first stands on the first piece of the
+// player to move, where the rules put it (a1 at the start, as RULINGS.md sets the board out; e3
+// for North to move with its piece 0 taken), not on a square the board writes out.
+func TestElOuedCursorStartsOnAPiece(t *testing.T) {
+	hst, b := elOuedHost(t, 1280, 800)
+	if want := elOuedSquareOf("a1"); b.cursor != want {
+		t.Errorf("at the start the cursor is on square %d, want a1 (%d): South's first piece", b.cursor, want)
+	}
+	pos := elOuedAt(t, "3 N5 N4 N3 N2 N1 .\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\nto_move=1")
+	nb := newElOuedBoard(&hst.env)
+	hst.b = nb
+	hst.layout(1280, 800)
+	nb.Sync(pos)
+	if want := elOuedSquareOf("e3"); nb.cursor != want {
+		t.Errorf("North to move without its piece 0: the cursor is on square %d, want e3 (%d)", nb.cursor, want)
+	}
+	// Once shown, the cursor stays where the player left it when the position changes.
+	nb.cursor = elOuedSquareOf("b2")
+	nb.Sync(elOuedAt(t, "3 N5 N4 N3 N2 N1 .\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\nto_move=0"))
+	if want := elOuedSquareOf("b2"); nb.cursor != want {
+		t.Errorf("after a new position at a throw the cursor moved to square %d, want it left on b2 (%d)", nb.cursor, want)
+	}
+}
+
 // elOuedAt builds a position from the rules' text form.
 func elOuedAt(t *testing.T, text string) *sigeloued.State {
 	t.Helper()
