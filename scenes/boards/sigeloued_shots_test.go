@@ -145,10 +145,10 @@ var elOuedShots = []elOuedShot{
 		})
 		s.hst.send(ui.Intent{Kind: ui.Next})
 	}},
-	// The keyboard cursor where it first stands, at the first decision: shown by a down arrow,
-	// which from the bottom row moves it nowhere.
+	// The keyboard cursor where it first stands: on South's first piece (a1), both it and b1
+	// free to move 2; shown by a down arrow, which from the bottom row moves it nowhere.
 	{"eloued-keys-first", 1280, 800, func(t *testing.T, s *elOuedScene) {
-		s.play(t, func() bool { return s.state().Phase() == rules.PhaseMove })
+		s.at(t, "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 s0 s1 .  .  S4 S5\nphase=move value=2 then=throw")
 		s.hst.send(ui.Intent{Kind: ui.Move, DY: 1})
 	}},
 	{"eloued-seven-portrait", 420, 860, func(t *testing.T, s *elOuedScene) {
