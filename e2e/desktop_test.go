@@ -3,6 +3,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -241,8 +242,14 @@ func (d *desktop) follow(eng *rules.Match, v view, done int) int {
 // blank.
 func (d *desktop) shoot(path string) {
 	d.t.Helper()
+	if d.window == "" {
+		// import with no window waits for a person to click one: forever, in a test.
+		d.t.Fatal("shoot: the game's window is not known yet (xdotool search)")
+	}
 	d.ticks(2) // the scene the hook reports is drawn on the next frame
-	cmd := exec.Command("import", "-window", d.window, path)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "import", "-window", d.window, path)
 	cmd.Env = append(os.Environ(), "DISPLAY="+d.display)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		d.t.Fatalf("import: %v %s", err, out)

@@ -247,6 +247,11 @@ func desktopJoins(t *testing.T, bin, url string, hl *lobbyHook) {
 		l := desktopLobby(t, hookPath)
 		return v.Scene == "lobby" && l != nil && l.Seat == 1 && l.Match == hl.Match
 	}, 180*time.Second)
+	out, err := d.xdotool("search", "--sync", "--onlyvisible", "--name", "^Sig$")
+	if err != nil || len(strings.Fields(out)) == 0 {
+		t.Fatalf("xdotool search: %v: %s", err, out)
+	}
+	d.window = strings.Fields(out)[0]
 	d.shoot(filepath.Join(artifacts(t), "desktop-lobby-joined.png"))
 	// Settings kept the server given with -server.
 	b, err := os.ReadFile(filepath.Join(cfgDir, "sig", "settings.json"))
