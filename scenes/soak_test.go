@@ -223,6 +223,12 @@ func TestSoakShort(t *testing.T) {
 	}
 	var marks [2]mark
 	m := newTest(t, Config{Seed: 5})
+	// The picture cache lets pictures go by time: here a tick is a sixtieth of a second, as
+	// in the app at 60 frames a second, whatever the speed of the machine running the test
+	// (the two rounds must let the same pictures go).
+	var clock time.Time
+	ui.Pictures.SetClock(func() time.Time { return clock })
+	defer ui.Pictures.SetClock(nil)
 	for r := range marks {
 		m.rng = rand.New(rand.NewPCG(5, 0x5349_47)) // as newManager seeds it
 		var err error
@@ -231,6 +237,7 @@ func TestSoakShort(t *testing.T) {
 		shown := 0
 		last := ""
 		for name := range soakScript(m, soakPlan{rounds: 1, same: true, games: short}, func(e error) { err = e }) {
+			clock = clock.Add(time.Second / 60)
 			scenes[name] = true
 			// Every tick is a frame for the picture cache, but only some are painted: each
 			// scene as it comes and settles, and one tick in 64 (painting costs time; what

@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"image"
 	"sync/atomic"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -23,19 +24,25 @@ import (
 // Pictures used in the current frame are never evicted in it (the frame may still copy them):
 // a frame that needs more than the bound passes it, and PeakBytes says so.
 //
-// A picture not asked for in the last idleFrames frames goes too, however much room is left
-// (the scene that showed it was left, the log line scrolled away, the text size changed). The
-// bound alone let 64 MiB of such pictures stay, and they cost far more than their own bytes:
-// Ebitengine packs a new image onto one of its atlas pages, a page grows by doubling to fit and
-// is given back only once every image on it is gone, and a picture painted in the middle of a
-// frame lands on a page of its own whenever the others are already in use as sources in that
-// frame. Pictures shown every frame soon move to Ebitengine's shared page for sources; the
-// stale ones stayed behind, each keeping a page of up to 4 MB alive (measured in the soak:
-// 40 pages of 1 to 4 MB with a tenth of each in use; BENCHMARKS.md).
+// A picture not asked for in the last idleTime goes too, however much room is left (the scene
+// that showed it was left, the log line scrolled away, the text size changed), unless the last
+// frame painted asked for it: an idle screen, not painted again, keeps its pictures however
+// long it stays. The bound alone let 64 MiB of such pictures stay, and they cost far more than
+// their own bytes. The rule counts time, not frames: at 60 frames a second 600 frames were
+// ten seconds, but a loaded machine or a slow phone paints a few frames a second, 600 frames
+// took minutes there, and the cache sat full at its bound (1,151 pictures in the 30-minute
+// soak; BENCHMARKS.md, "Memory over a long session").
+//
+// The bound counts what the pictures take as textures, not their pixels: each has a texture
+// of its own (NewUnmanagedImage) whose sides the graphics driver rounds up to powers of two,
+// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, the 64 MiB
+// bound held some 130 MB of textures.
 type Cache struct {
 	limit int64
-	idle  uint64 // frames a picture may go unasked before it is let go
+	idle  time.Duration // how long a picture may go unasked before it is let go
+	now   func() time.Time
 	frame uint64
+	at    time.Time // when the current frame began
 	lru   list.List // of *cached, most recently used first
 	byKey map[any]*list.Element
 	stats CacheStats
@@ -44,28 +51,51 @@ type Cache struct {
 // CacheStats counts what a Cache holds and has done.
 type CacheStats struct {
 	Count     int   // pictures held
-	Bytes     int64 // their size (4 bytes a pixel)
+	Bytes     int64 // their textures' size (TextureBytes)
 	PeakBytes int64 // the most Bytes has been
 	Painted   int   // pictures painted (first time or again after eviction)
 	Evicted   int   // pictures deallocated to stay within the bound
-	Expired   int   // pictures deallocated after idleFrames frames unasked
+	Expired   int   // pictures deallocated after idleTime unasked
 }
 
 type cached struct {
-	key   any
-	img   *ebiten.Image
-	bytes int64
-	used  uint64 // the frame it was last asked for in
+	key    any
+	img    *ebiten.Image
+	bytes  int64
+	used   uint64    // the frame it was last asked for in
+	usedAt time.Time // and when that frame began
 }
 
-// idleFrames is how long a picture may go unasked before it is let go: ten seconds at 60
-// frames a second, so going back to the scene just left, or to the game from its rules, finds
-// its pictures still there.
-const idleFrames = 600
+// idleTime is how long a picture may go unasked before it is let go: going back to the scene
+// just left, or to the game from its rules, finds its pictures still there.
+const idleTime = 10 * time.Second
+
+// TextureBytes is what a w×h picture takes as a texture of its own: 4 bytes a pixel, each
+// side rounded up to a power of two and at least 16, as Ebitengine's graphics drivers
+// allocate it (OpenGL, WebGL, Metal, DirectX alike).
+func TextureBytes(w, h int) int64 {
+	side := func(n int) int64 {
+		r := int64(16)
+		for r < int64(n) {
+			r <<= 1
+		}
+		return r
+	}
+	return side(w) * side(h) * 4
+}
 
 // NewCache makes a cache holding at most limit bytes of pictures.
 func NewCache(limit int64) *Cache {
-	return &Cache{limit: limit, idle: idleFrames, byKey: map[any]*list.Element{}}
+	return &Cache{limit: limit, idle: idleTime, now: time.Now, byKey: map[any]*list.Element{}}
+}
+
+// SetClock has the cache read the time from now (tests that run a session faster than it
+// would be played: a clock that moves a sixtieth of a second a tick); nil is the wall clock.
+func (c *Cache) SetClock(now func() time.Time) {
+	if now == nil {
+		now = time.Now
+	}
+	c.now = now
 }
 
 // Pictures is the app's picture cache (scenes reach it as ui.Pictures). 64 MiB: a 1920×1080
@@ -81,12 +111,18 @@ func (c *Cache) Limit() int64 { return c.limit }
 func (c *Cache) Stats() CacheStats { return c.stats }
 
 // NextFrame starts a new frame: the pictures used in the frames before it may be evicted, and
-// those not asked for in the last idleFrames frames are. The scene manager calls it at the top
-// of each frame it paints.
+// those not asked for in the last idleTime, nor in the last frame, are. The scene manager
+// calls it at the top of each frame it paints.
 func (c *Cache) NextFrame() {
 	c.frame++
-	// The least recently used picture is at the back: usually nothing to do.
-	for e := c.lru.Back(); e != nil && c.frame-e.Value.(*cached).used > c.idle; e = c.lru.Back() {
+	c.at = c.now()
+	// The least recently used picture is at the back (used longest ago, in frames and in
+	// time alike): usually nothing to do.
+	for e := c.lru.Back(); e != nil; e = c.lru.Back() {
+		p := e.Value.(*cached)
+		if p.used+1 >= c.frame || c.at.Sub(p.usedAt) < c.idle {
+			break
+		}
 		c.remove(e)
 		c.stats.Expired++
 	}
@@ -102,15 +138,15 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	if e, ok := c.byKey[key]; ok {
 		p := e.Value.(*cached)
 		if b := p.img.Bounds(); b.Dx() == w && b.Dy() == h {
-			p.used = c.frame
+			p.used, p.usedAt = c.frame, c.at
 			c.lru.MoveToFront(e)
 			return p.img
 		}
 		c.remove(e)
 	}
-	size := int64(w) * int64(h) * 4
+	size := TextureBytes(w, h)
 	c.evict(size)
-	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size, used: c.frame}
+	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size, used: c.frame, usedAt: c.at}
 	paint(p.img)
 	c.byKey[key] = c.lru.PushFront(p)
 	c.stats.Count++

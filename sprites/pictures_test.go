@@ -2,6 +2,7 @@ package sprites
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -44,7 +45,7 @@ func TestCacheStaysBounded(t *testing.T) {
 // TestCacheRepaintsEvicted: an evicted picture asked for again is painted again, at its size;
 // a new size under the same key is a new picture; Forget lets a picture go at once.
 func TestCacheRepaintsEvicted(t *testing.T) {
-	c := NewCache(2 * 8 * 8 * 4)
+	c := NewCache(2 * 16 * 16 * 4) // two textures of 16×16, the smallest there are
 	calls := 0
 	paint := func(img *ebiten.Image) { calls++ }
 	c.NextFrame()
@@ -80,7 +81,7 @@ func TestCacheRepaintsEvicted(t *testing.T) {
 // TestCacheSparesTheCurrentFrame: a frame that needs more than the bound keeps every picture
 // it asked for (it may still copy them) and says so in PeakBytes; the next frame evicts.
 func TestCacheSparesTheCurrentFrame(t *testing.T) {
-	const limit = 4 * 8 * 8 * 4
+	const limit = 4 * 16 * 16 * 4 // four 8×8 pictures' textures (16×16, the smallest)
 	c := NewCache(limit)
 	c.NextFrame()
 	for k := 0; k < 10; k++ {
@@ -91,8 +92,8 @@ func TestCacheSparesTheCurrentFrame(t *testing.T) {
 			t.Fatalf("picture %d of the current frame was evicted in it", k)
 		}
 	}
-	if s := c.Stats(); s.PeakBytes != 10*8*8*4 {
-		t.Errorf("PeakBytes %d, want %d", s.PeakBytes, 10*8*8*4)
+	if s := c.Stats(); s.PeakBytes != 10*16*16*4 {
+		t.Errorf("PeakBytes %d, want %d", s.PeakBytes, 10*16*16*4)
 	}
 	c.NextFrame()
 	c.Get("next", 8, 8, func(*ebiten.Image) {})
@@ -101,34 +102,68 @@ func TestCacheSparesTheCurrentFrame(t *testing.T) {
 	}
 }
 
-// TestCacheLetsIdlePicturesGo: a picture not asked for in idle frames is deallocated however
-// much room is left; one asked for in every frame stays.
+// TestCacheLetsIdlePicturesGo: a picture not asked for in idleTime is deallocated however
+// much room is left, whatever the frame rate; one asked for in every frame stays, and so does
+// one asked for in the last frame painted, however long ago that was (an idle screen).
 func TestCacheLetsIdlePicturesGo(t *testing.T) {
-	c := NewCache(1 << 20)
-	c.idle = 5
-	paint := func(*ebiten.Image) {}
-	released := ImageCounts()["picture"].Released
-	c.NextFrame()
-	c.Get("shown", 8, 8, paint)
-	c.Get("left", 8, 8, paint)
-	for f := 2; f <= 6; f++ {
+	for _, fps := range []float64{60, 2} {
+		c := NewCache(1 << 20)
+		var now time.Time
+		c.SetClock(func() time.Time { return now })
+		frame := time.Duration(float64(time.Second) / fps)
+		paint := func(*ebiten.Image) {}
+		released := ImageCounts()["picture"].Released
 		c.NextFrame()
 		c.Get("shown", 8, 8, paint)
+		c.Get("left", 8, 8, paint)
+		// Frames until just before idleTime has passed since "left" was asked for.
+		for now.Add(frame).Before(time.Time{}.Add(idleTime)) {
+			now = now.Add(frame)
+			c.NextFrame()
+			c.Get("shown", 8, 8, paint)
+		}
+		if !c.Has("left") {
+			t.Fatalf("%v frames a second: \"left\", unasked for less than %v, went already", fps, idleTime)
+		}
+		now = now.Add(frame)
+		c.NextFrame() // idleTime without it
+		c.Get("shown", 8, 8, paint)
+		if c.Has("left") {
+			t.Errorf("%v frames a second: \"left\", unasked for %v, is still held", fps, idleTime)
+		}
+		if !c.Has("shown") {
+			t.Errorf("%v frames a second: \"shown\", asked for in every frame, went", fps)
+		}
+		if s := c.Stats(); s.Expired != 1 || s.Count != 1 || s.Bytes != TextureBytes(8, 8) {
+			t.Errorf("%v frames a second, after the idle picture went: %+v, want 1 expired and 1 held (%d bytes)", fps, s, TextureBytes(8, 8))
+		}
+		if got := ImageCounts()["picture"].Released - released; got != 1 {
+			t.Errorf("%v frames a second: %d images released, want the idle picture's", fps, got)
+		}
+		// The screen stays as it is, unpainted, for a minute; the next frame painted finds
+		// the picture it showed.
+		now = now.Add(time.Minute)
+		c.NextFrame()
+		if !c.Has("shown") {
+			t.Errorf("%v frames a second: the picture of the last frame painted went after the screen sat idle", fps)
+		}
 	}
-	if !c.Has("left") {
-		t.Fatal(`"left", unasked for five frames, went already`)
-	}
-	c.NextFrame() // the sixth frame without it
-	if c.Has("left") {
-		t.Error(`"left", unasked for six frames, is still held`)
-	}
-	if !c.Has("shown") {
-		t.Error(`"shown", asked for in every frame, went`)
-	}
-	if s := c.Stats(); s.Expired != 1 || s.Count != 1 || s.Bytes != 8*8*4 {
-		t.Errorf("after the idle picture went: %+v, want 1 expired and 1 held (256 bytes)", s)
-	}
-	if got := ImageCounts()["picture"].Released - released; got != 1 {
-		t.Errorf("%d images released, want the idle picture's", got)
+}
+
+// TestTextureBytes: a picture's texture, as the graphics drivers allocate it.
+func TestTextureBytes(t *testing.T) {
+	for _, c := range []struct {
+		w, h int
+		want int64
+	}{
+		{1, 1, 16 * 16 * 4},
+		{16, 17, 16 * 32 * 4},
+		{300, 40, 512 * 64 * 4},
+		{1024, 1024, 1024 * 1024 * 4},
+		{1025, 700, 2048 * 1024 * 4},
+	} {
+		if got := TextureBytes(c.w, c.h); got != c.want {
+			t.Errorf("TextureBytes(%d, %d) = %d, want %d", c.w, c.h, got, c.want)
+		}
 	}
 }
