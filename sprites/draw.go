@@ -63,6 +63,15 @@ func Stroke(dst *ebiten.Image, p *vector.Path, w float64, c color.Color) {
 	strokePath(dst, p, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
 }
 
+// StrokeLines strokes the polylines lines as one path, w wide, in c: as Stroke would a path of
+// them all, for lines spread over a big picture (a board's furrows), whose path would be
+// turned into triangles whole in each band the picture is painted in (paths.go, strokeLines).
+func StrokeLines(dst *ebiten.Image, lines [][]Pt, w float64, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	strokeLines(dst, lines, &vector.StrokeOptions{Width: float32(w), LineJoin: vector.LineJoinRound, LineCap: vector.LineCapRound}, op)
+}
+
 // RoundRect is the path of a rectangle with corners of radius r.
 func RoundRect(x, y, w, h, r float64) *vector.Path {
 	var p vector.Path
@@ -128,13 +137,6 @@ func Line(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
 	p.MoveTo(float32(a.X), float32(a.Y))
 	p.LineTo(float32(b.X), float32(b.Y))
 	Stroke(dst, &p, w, c)
-}
-
-// addLine adds the segment from a to b to p as a piece of its own, for stroking many lines as
-// one path.
-func addLine(p *vector.Path, a, b Pt) {
-	p.MoveTo(float32(a.X), float32(a.Y))
-	p.LineTo(float32(b.X), float32(b.Y))
 }
 
 // Disc fills a circle.

@@ -100,6 +100,95 @@ func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, fill func(dst
 	}
 }
 
+// strokeLines strokes the polylines lines onto dst as one path, as strokePath does, but cut
+// into strips of dst, each holding only the lines that reach into it, and with Ebitengine's
+// queue drawn out (drawNow) between strips once linePoints points of lines are queued. The
+// vector package turns a path into triangles a dozen times over (one pass per antialiasing
+// sample, arcs at every round join and cap), about 40 KB of vertices a point of a line, and
+// Ebitengine keeps the vertices queued until the frame's end, then keeps their memory for the
+// rest of the run: the spiral's three board-wide strokes, whole in each band of the board,
+// held 390 MB of Go heap at the eight-seat spiral; whole once, 75 MB (BENCHMARKS.md, "Memory
+// over a long session"). The pixels in a strip are the same: a line that does not reach into
+// it adds nothing there, and strips do not overlap. For pictures painted once (drawNow waits
+// for the GPU).
+func strokeLines(dst *ebiten.Image, lines [][]Pt, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
+	noticePath(dst)
+	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
+	boxes := make([]image.Rectangle, len(lines))
+	var all image.Rectangle
+	for i, l := range lines {
+		if len(l) < 2 {
+			continue
+		}
+		x0, y0, x1, y1 := l[0].X, l[0].Y, l[0].X, l[0].Y
+		for _, q := range l[1:] {
+			x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
+		}
+		boxes[i] = image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1))).Inset(-grow)
+		all = all.Union(boxes[i])
+	}
+	all = all.Intersect(dst.Bounds())
+	queued := 0 // points of lines queued since the last drawing out
+	var strip func(r image.Rectangle)
+	strip = func(r image.Rectangle) {
+		var in []int
+		points := 0
+		for i, l := range lines {
+			if len(l) >= 2 && boxes[i].Overlaps(r) {
+				in = append(in, i)
+				points += len(l)
+			}
+		}
+		if points == 0 {
+			return
+		}
+		if points > linePoints && r.Dy() >= 2*minStripRows {
+			mid := r.Min.Y + r.Dy()/2
+			strip(image.Rect(r.Min.X, r.Min.Y, r.Max.X, mid))
+			strip(image.Rect(r.Min.X, mid, r.Max.X, r.Max.Y))
+			return
+		}
+		if queued > 0 && queued+points > linePoints {
+			drawNow(dst)
+			queued = 0
+		}
+		queued += points
+		var p vector.Path
+		for _, i := range in {
+			l := lines[i]
+			p.MoveTo(float32(l[0].X), float32(l[0].Y))
+			for _, q := range l[1:] {
+				p.LineTo(float32(q.X), float32(q.Y))
+			}
+		}
+		sub := dst
+		if r != dst.Bounds() {
+			sub = dst.SubImage(r).(*ebiten.Image)
+		}
+		queueStencil(sub, r, op.AntiAlias)
+		vector.StrokePath(sub, &p, so, op)
+	}
+	// Bands first, for the stencil's sake (eachBand), then strips within them, for the queue's.
+	if stencilPixels(all, op.AntiAlias) <= stencilBudget/2 {
+		strip(all)
+	} else {
+		for y := all.Min.Y; y < all.Max.Y; y += bandRows {
+			strip(image.Rect(all.Min.X, y, all.Max.X, min(y+bandRows, all.Max.Y)))
+		}
+	}
+	if queued > 0 {
+		drawNow(dst)
+	}
+}
+
+// linePoints is how many points of lines strokeLines queues before it has Ebitengine draw
+// them out (about 40 KB of queued vertices a point), and minStripRows the thinnest strip it
+// cuts to get there.
+const (
+	linePoints   = 256
+	minStripRows = 8
+)
+
 // stencilPixels is the room a path with bounds b takes in the vector package's stencil, as it
 // sizes it: rounded up to 16 pixels, twice as wide when antialiased.
 func stencilPixels(b image.Rectangle, antialias bool) int {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Spiral is Sig wa Duqqan's board laid out in a square: a round patch of smoothed sand with the
@@ -244,33 +243,25 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 	// Each kind of line is one path of many pieces: Ebitengine fills every path through a
 	// dozen antialiasing passes of its own, and keeps the memory of the busiest frame's passes
 	// for as long as the app runs (a spiral painted as 1,200 paths kept 130 MB; BENCHMARKS.md,
-	// "Memory over a long session").
-	var cuts, furrows, shade vector.Path
+	// "Memory over a long session"); and each band of the picture takes only the pieces that
+	// reach into it (StrokeLines).
+	var cuts, furrows, shade [][]Pt
 	for i := 1; i < n-1; i++ {
 		poly := mvs(sp.Cells[i].Poly)
 		k := len(poly) / 2
-		addLine(&cuts, poly[k-1], poly[k])
-		addLine(&cuts, poly[len(poly)-1], poly[0])
-		for _, side := range [][]Pt{poly[:k], poly[k:]} {
-			for j, q := range side {
-				if j == 0 {
-					furrows.MoveTo(float32(q.X), float32(q.Y))
-				} else {
-					furrows.LineTo(float32(q.X), float32(q.Y))
-				}
-			}
-		}
+		cuts = append(cuts, []Pt{poly[k-1], poly[k]}, []Pt{poly[len(poly)-1], poly[0]})
+		furrows = append(furrows, poly[:k], poly[k:])
 		// The grooves' shade on their inner side, for depth.
 		for j := 1; j < k; j++ {
-			addLine(&shade, poly[j-1], poly[j])
+			shade = append(shade, []Pt{poly[j-1], poly[j]})
 		}
 	}
 	drawNow(dst)
-	Stroke(dst, &cuts, math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
+	StrokeLines(dst, cuts, math.Max(1, w*0.045), Mix(DeepSand, Wood, 0.35))
 	drawNow(dst)
-	Stroke(dst, &furrows, math.Max(1, w*0.08), furrow)
+	StrokeLines(dst, furrows, math.Max(1, w*0.08), furrow)
 	drawNow(dst)
-	Stroke(dst, &shade, math.Max(1, w*0.035), color.RGBA{255, 250, 235, 45})
+	StrokeLines(dst, shade, math.Max(1, w*0.035), color.RGBA{255, 250, 235, 45})
 	drawNow(dst)
 
 	// Marks along the band: a chevron in the direction of travel, a number every ten spaces.
