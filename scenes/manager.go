@@ -112,6 +112,7 @@ func New(cfg Config) (*Manager, error) {
 		m.cur = newOnlineMenu(m, lang.T("online.err.link"))
 	}
 	m.live = true
+	limitMemory()
 	m.startHook()
 	// Draw skips frames where nothing changed; the screen must then keep its picture.
 	ebiten.SetScreenClearedEveryFrame(false)
