@@ -39,11 +39,14 @@ type soakSample struct {
 	seats    int
 	heap     uint64 // Go heap in use (HeapAlloc)
 	sys      uint64 // memory the Go runtime holds from the system
+	released uint64 // of which it gave back (HeapReleased): sys − released is what stays resident
 	gpu      int64  // Ebitengine's images (TotalGPUImageMemoryUsageInBytes)
 	rss      int64  // resident memory (VmRSS)
 	pictures ui.CacheStats
-	live     int   // images the app made and still holds (sprites.ImageCounts)
-	liveB    int64 // their pixels' bytes
+	gcs      uint32  // Go's collections so far
+	gcCPU    float64 // the share of the processor time Go's collector took so far
+	live     int     // images the app made and still holds (sprites.ImageCounts)
+	liveB    int64   // their pixels' bytes
 	// The frames since the last sample: how many, and the median and 95th percentile of the
 	// time between two frames' Draws (what a player sees) and of Draw itself.
 	frames           int
@@ -98,7 +101,7 @@ func (d *soakDriver) sample(at time.Duration) {
 	runtime.ReadMemStats(&ms)
 	var di ebiten.DebugInfo
 	ebiten.ReadDebugInfo(&di)
-	s := soakSample{at: at, scene: d.m.Current().Name(), heap: ms.HeapAlloc, sys: ms.Sys, gpu: di.TotalGPUImageMemoryUsageInBytes, rss: residentBytes(), pictures: ui.Pictures.Stats()}
+	s := soakSample{at: at, scene: d.m.Current().Name(), heap: ms.HeapAlloc, sys: ms.Sys, released: ms.HeapReleased, gpu: di.TotalGPUImageMemoryUsageInBytes, rss: residentBytes(), pictures: ui.Pictures.Stats(), gcs: ms.NumGC, gcCPU: ms.GCCPUFraction}
 	if p, ok := d.m.Current().(*play); ok {
 		s.game, s.seats = p.g.ID, len(p.players)
 	}
@@ -125,8 +128,8 @@ func (d *soakDriver) sample(at time.Duration) {
 			f.Close()
 		}
 	}
-	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)  frames %d: between %.1f/%.1f ms, draw %.1f/%.1f ms\n",
-		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB),
+	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB (kept %6.1f)  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)  GCs %d (%.1f%%)  frames %d: between %.1f/%.1f ms, draw %.1f/%.1f ms\n",
+		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.sys-s.released), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB), s.gcs, 100*s.gcCPU,
 		s.frames, msOf(s.gapMed), msOf(s.gapP95), msOf(s.drawMed), msOf(s.drawP95))
 }
 
@@ -188,6 +191,7 @@ func TestSoak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	limitMemory() // as New does in the app
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowTitle("Sig soak")
 	ebiten.SetScreenClearedEveryFrame(false)
@@ -256,6 +260,7 @@ func soakReport(s []soakSample, length time.Duration) string {
 	}
 	row("Go heap in use, MB", func(x soakSample) float64 { return mb(x.heap) })
 	row("Go runtime from the system, MB", func(x soakSample) float64 { return mb(x.sys) })
+	row("Go runtime, kept (from the system, not given back), MB", func(x soakSample) float64 { return mb(x.sys - x.released) })
 	row("images (Ebitengine), MB", func(x soakSample) float64 { return mb(x.gpu) })
 	row("resident memory, MB", func(x soakSample) float64 { return mb(x.rss) })
 	row("pictures cached", func(x soakSample) float64 { return float64(x.pictures.Count) })
@@ -288,6 +293,7 @@ func soakReport(s []soakSample, length time.Duration) string {
 		dm, _ := percentiles(draws)
 		fmt.Fprintf(&b, "Frames in play, %s: %.1f ms between frames (median; worst 95th percentile %.1f), Draw %.1f ms (worst 95th percentile %.1f).\n", g, msOf(gm), msOf(gapP95), msOf(dm), msOf(drawP95))
 	}
+	fmt.Fprintf(&b, "Go's collector: %d collections, %.1f%% of the processor time.\n", s[len(s)-1].gcs, 100*s[len(s)-1].gcCPU)
 	last := s[len(s)-1].pictures
 	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, %d let go unused, peak %.1f MB.\n", last.Painted, last.Evicted, last.Expired, mb(last.PeakBytes))
 	for _, k := range slices.Sorted(maps.Keys(sprites.ImageCounts())) {
