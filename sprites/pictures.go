@@ -156,6 +156,17 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	return p.img
 }
 
+// Clear deallocates every picture and starts PeakBytes again from nothing: for a test that
+// measures a session from its start (the cache is the whole process's, and a test before it
+// may have left it past the bound after a frame that needed more, as the cache allows).
+// Nothing may be drawing with the cache's pictures when it is called.
+func (c *Cache) Clear() {
+	for e := c.lru.Back(); e != nil; e = c.lru.Back() {
+		c.remove(e)
+	}
+	c.stats.PeakBytes = 0
+}
+
 // Has reports whether key's picture is held (without counting it as used).
 func (c *Cache) Has(key any) bool {
 	_, ok := c.byKey[key]
