@@ -229,8 +229,9 @@ func sadeqaTallBands(m ui.Metrics) (storeH, gap float64) {
 func (b *sadeqaBoard) tallCaptionH(m ui.Metrics, w float64) float64 {
 	_, capBelow := m.LineMargins(ui.SmallBold)
 	one := m.LineHeight(ui.SmallBold) + capBelow + m.Pt(6)
-	// The words' width: the strip less drawCaption's inset and drawCaptionBanner's padding.
-	room := w - 2*one*sadeqaCaptionInset - 2*math.Min(m.Pt(14), one*(1-2*sadeqaCaptionInset)*0.5)
+	// The words' width: the strip inset as drawCaption insets it, less drawCaptionBanner's pad.
+	r := ui.Rect{W: w, H: one}.Inset(one * sadeqaCaptionInset)
+	room := r.W - 2*captionPad(m, r)
 	most, far := sadeqaSeedWord(sadeqa.Seeds), sadeqa.Holes-1
 	var says []string
 	for p := range sadeqa.Players {

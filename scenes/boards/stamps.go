@@ -261,10 +261,14 @@ func captionTwoLines(m ui.Metrics, inset float64) float64 {
 	return (m.LineHeight(ui.Small)*1.9 + above + below) / (1 - 2*inset)
 }
 
+// captionPad is the room drawCaptionBanner leaves each side of its words in r: a board that
+// measures its captions ahead (their strip's height) asks it rather than restate it.
+func captionPad(m ui.Metrics, r ui.Rect) float64 { return math.Min(m.Pt(14), r.H*0.5) }
+
 // drawCaptionBanner writes msg centred in a chalk pill in r: one bold line if it fits, else one
 // line of the small size, else up to two, else shortened.
 func drawCaptionBanner(dst *ebiten.Image, m ui.Metrics, r ui.Rect, msg string, ink, paper color.RGBA) {
-	pad := math.Min(m.Pt(14), r.H*0.5)
+	pad := captionPad(m, r)
 	w := r.W - 2*pad
 	// height is what lines in style st take from the top of the first line's ink to the bottom
 	// of the last's (Naskh's dots below included); fits, whether they fit the strip.
