@@ -166,10 +166,8 @@ func due(v view) bool {
 	return v.Scene == "play" && !v.Fading && v.Online != nil && v.settled()
 }
 
-// capturing picks a decision among legal for the position after moves (game g, players): one
-// that captures when there is one, else any; so that a match of Seega ends in a few dozen moves
-// rather than wanders for two hundred.
-func capturing(t *testing.T, rng *rand.Rand, g *rules.Info, players int, moves, legal []string) string {
+// replay is the match of game g for players after moves, as the rules play it.
+func replay(t *testing.T, g *rules.Info, players int, moves []string) *rules.Match {
 	t.Helper()
 	m, err := rules.NewMatch(g, players, 0)
 	if err != nil {
@@ -180,6 +178,15 @@ func capturing(t *testing.T, rng *rand.Rand, g *rules.Info, players int, moves, 
 			t.Fatalf("the rules refuse the match's move %q: %v", mv, err)
 		}
 	}
+	return m
+}
+
+// capturing picks a decision among legal for the position after moves (game g, players): one
+// that captures when there is one, else any; so that a match of Seega ends in a few dozen moves
+// rather than wanders for two hundred.
+func capturing(t *testing.T, rng *rand.Rand, g *rules.Info, players int, moves, legal []string) string {
+	t.Helper()
+	m := replay(t, g, players, moves)
 	var takes []string
 	for _, s := range legal {
 		st := m.State.Clone()
@@ -210,15 +217,7 @@ func capturing(t *testing.T, rng *rand.Rand, g *rules.Info, players int, moves, 
 // fifty moves rather than wanders for a hundred and fifty (seen: 164 at load 22, 25 minutes).
 func feeding(t *testing.T, rng *rand.Rand, g *rules.Info, players int, moves, legal []string) string {
 	t.Helper()
-	m, err := rules.NewMatch(g, players, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mv := range moves {
-		if _, err := m.Play(mv); err != nil {
-			t.Fatalf("the rules refuse the match's move %q: %v", mv, err)
-		}
-	}
+	m := replay(t, g, players, moves)
 	captures := func(st rules.State, mv rules.Move) (rules.State, bool) {
 		st = st.Clone()
 		var ev rules.Events
