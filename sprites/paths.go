@@ -213,28 +213,58 @@ func stencilPixels(b image.Rectangle, antialias bool) int {
 // a big path is filled in bands (inBands), so that no one path is big either.
 const stencilBudget = 1 << 19
 
-// stencilQueued counts the stencil pixels of the paths queued since the last drawing out. One
-// count for all images, not one per image: the vector package queues per original image, and
-// the scenes fill through many sub-images of one (scroll clips, bands), which a pointer does
-// not tell apart. A count that runs high (the paths of an image already drawn out by its use)
-// only draws out a little early.
-var stencilQueued int
+// stencilQueued counts the stencil pixels of the paths queued since the last drawing out, and
+// queuedOn the images they were queued for. One count for all images, not one per image: the
+// vector package queues per original image, and the scenes fill through many sub-images of one
+// (scroll clips, bands), which a pointer does not tell apart. So a drawing out draws out every
+// image of queuedOn, not only the one at hand: drawing out only that one and starting the count
+// again forgot the paths queued for the others. The screen's paths, queued between pictures
+// painted mid-frame (each of which started the count again), grew the stencil to 4093×2217
+// (35 MB) on an atlas page of 128 MB at the eight-seat spiral (BENCHMARKS.md, "Memory over a
+// long session", session 9). A count that runs high (the paths of an image already drawn out by
+// its use) only draws out a little early; an image released since (Deallocate drew out its
+// paths then) is drawn nothing onto, and not allocated again (drawQueued).
+var (
+	stencilQueued int
+	queuedOn      []*ebiten.Image
+)
 
 // queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
-// is queued for dst if the stencil would pass the budget.
+// is queued if the stencil would pass the budget.
 func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
 	px := stencilPixels(b.Intersect(dst.Bounds()), antialias)
+	if px == 0 {
+		return
+	}
 	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
-		drawQueued(dst)
-		stencilQueued = 0
+		drawOutPaths()
 	}
 	stencilQueued += px
+	if n := len(queuedOn); n == 0 || queuedOn[n-1] != dst {
+		queuedOn = append(queuedOn, dst)
+	}
+}
+
+// drawOutPaths has the vector package fill every path queued since the last drawing out, onto
+// whichever image it was queued for, and starts the count again. Each image's queue is drawn
+// out in order with what is drawn onto that image (any use of an image draws out its queue
+// first), so drawing out early changes no pixel.
+func drawOutPaths() {
+	for _, img := range queuedOn {
+		drawQueued(img)
+	}
+	clear(queuedOn)
+	queuedOn = queuedOn[:0]
+	stencilQueued = 0
 }
 
 // drawQueued has the vector package fill the paths it queued for dst: any use of dst does.
 // Here a copy scaled to nothing, which Ebitengine drops after telling the vector package, and
 // which waits for nothing (reading a pixel would wait for the GPU).
 func drawQueued(dst *ebiten.Image) {
+	if drawnOut != nil {
+		drawnOut(dst)
+	}
 	if nothing == nil {
 		nothing = NewImage("pixel", 1, 1)
 	}
@@ -244,6 +274,9 @@ func drawQueued(dst *ebiten.Image) {
 }
 
 var nothing *ebiten.Image
+
+// drawnOut, when a test sets it, is told of every image drawQueued draws out.
+var drawnOut func(*ebiten.Image)
 
 func fillTriangles(dst *ebiten.Image, vs []ebiten.Vertex, is []uint16, src *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
 	noticePath(dst)

@@ -250,7 +250,7 @@ func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 		band := image.Rect(b.Min.X, y, b.Max.X, min(y+bandRows, b.Max.Y))
 		paint(img.SubImage(band).(*ebiten.Image))
 		drawQueued(img)
-		stencilQueued = 0
+		drawOutPaths()
 	}
 }
 
@@ -268,7 +268,7 @@ func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 // the read waits for img, and the probe's cached pixel is stale).
 func drawNow(img *ebiten.Image) {
 	defer func() { _ = recover() }()
-	stencilQueued = 0
+	drawOutPaths()
 	if probe == nil {
 		probe = NewImage("pixel", 1, 1)
 	}
