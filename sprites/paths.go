@@ -81,13 +81,13 @@ func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op 
 	inBands(dst, p.Bounds().Inset(-grow), op.AntiAlias, func(dst *ebiten.Image) { vector.StrokePath(dst, p, so, op) })
 }
 
-// inBands fills a path with bounds b onto dst with fill: at once if its stencil is small, or
-// else band by band, each onto a sub-image of dst bandRows high, so that the vector package's
-// stencil holds one band of it (below). The bands give the same pixels: the path is the same,
-// only cut.
+// inBands fills a path with bounds b onto dst with fill: at once if it is at most bandRows
+// high, or else band by band, each onto a sub-image of dst bandRows high, so that the vector
+// package's stencil holds one band of it (below). The bands give the same pixels: the path is
+// the same, only cut.
 func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, fill func(dst *ebiten.Image)) {
 	b = b.Intersect(dst.Bounds())
-	if stencilPixels(b, antialias) <= stencilBudget/2 {
+	if b.Dy() <= bandRows {
 		queueStencil(dst, b, antialias)
 		fill(dst)
 		return
@@ -169,7 +169,7 @@ func strokeLines(dst *ebiten.Image, lines [][]Pt, so *vector.StrokeOptions, op *
 		vector.StrokePath(sub, &p, so, op)
 	}
 	// Bands first, for the stencil's sake (eachBand), then strips within them, for the queue's.
-	if stencilPixels(all, op.AntiAlias) <= stencilBudget/2 {
+	if all.Dy() <= bandRows {
 		strip(all)
 	} else {
 		for y := all.Min.Y; y < all.Max.Y; y += bandRows {
@@ -189,57 +189,78 @@ const (
 	minStripRows = 8
 )
 
-// stencilPixels is the room a path with bounds b takes in the vector package's stencil, as it
-// sizes it: rounded up to 16 pixels, twice as wide when antialiased.
-func stencilPixels(b image.Rectangle, antialias bool) int {
-	if b.Empty() {
-		return 0
-	}
-	px := ((b.Dx() + 15) &^ 15) * ((b.Dy() + 15) &^ 15)
+// The vector package queues the paths filled onto an image and fills them together when the
+// image is next used, through one stencil image of its own, for the app's life, that only ever
+// grows. It packs the queued paths' bounds (rounded up to 16 pixels, twice as wide when
+// antialiased) into rows 4,093 pixels wide, tallest first, and every row is as tall as the
+// tallest path of the batch, not of the row. So one tall path among wide ones makes every row
+// tall: the rules page's scroll bar (627 pixels) queued with its eight edge fades (890 wide)
+// took four rows of 640, a stencil of 3776×1936, grown to 4093×2217 (35 MB) on an atlas page
+// of 8192×4096 (128 MB) that stayed for the app's life (BENCHMARKS.md, "Memory over a long
+// session", session 9; measured with a debug copy of Ebitengine that lists every batch). Four
+// card-sized panels in one batch had grown it to 4093×1478 (23 MB) on a 64 MB page.
+//
+// So a path taller than bandRows is filled in bands (inBands), and the paths queued are drawn
+// out before the stencil they need could pass stencilRows rows: at most 4093×292 pixels
+// (4.6 MB; the vector package rounds sizes up to a power of 1.5).
+const (
+	stencilWidth = 4093
+	stencilRows  = 256
+)
+
+// stencilBatch is what the paths queued since the last drawing out ask of the stencil: the sum
+// of their widths there, how many of them are over half its width, and the tallest.
+type stencilBatch struct{ width, wide, tallest int }
+
+// with is the batch with a path of bounds b (within its destination) added.
+func (s stencilBatch) with(b image.Rectangle, antialias bool) stencilBatch {
+	w := (b.Dx() + 15) &^ 15
 	if antialias {
-		px *= 2
+		w *= 2
 	}
-	return px
+	s.width += w
+	if w > stencilWidth/2 {
+		s.wide++
+	}
+	s.tallest = max(s.tallest, (b.Dy()+15)&^15)
+	return s
 }
 
-// The vector package queues the paths filled onto an image and fills them together when the
-// image is next used, through one stencil image of its own, for the app's life, that holds
-// every queued path's bounds side by side in rows 4,093 pixels wide (each twice as wide when
-// antialiased) and only ever grows. Four card-sized paths of the settings screen's panel in one
-// batch grew it to 4093×1478 (23 MB), the rules page's button faces to 4093×2217 (35 MB), and
-// each time Ebitengine placed it on an atlas page that doubled to hold it (64 and 128 MB),
-// measured with a debug copy of Ebitengine (BENCHMARKS.md, "Memory over a long session").
-// So the paths queued are drawn out before their stencil would pass stencilBudget pixels, and
-// a big path is filled in bands (inBands), so that no one path is big either.
-const stencilBudget = 1 << 19
+// rows bounds the stencil's height for the batch. A row is closed when the next path does not
+// fit beside it: by a path over half the width (one row each at most), or else with more than
+// half the width filled (at most twice the sum of widths over the stencil's width); then the
+// last row. Every row is as tall as the tallest path.
+func (s stencilBatch) rows() int {
+	return s.tallest * (1 + s.wide + 2*s.width/stencilWidth)
+}
 
-// stencilQueued counts the stencil pixels of the paths queued since the last drawing out, and
-// queuedOn the images they were queued for. One count for all images, not one per image: the
-// vector package queues per original image, and the scenes fill through many sub-images of one
+// batch is the stencil the paths queued since the last drawing out ask for, and queuedOn the
+// images they were queued for. One batch for all images, not one per image: the vector
+// package queues per original image, and the scenes fill through many sub-images of one
 // (scroll clips, bands), which a pointer does not tell apart. So a drawing out draws out every
-// image of queuedOn, not only the one at hand: drawing out only that one and starting the count
-// again forgot the paths queued for the others. The screen's paths, queued between pictures
-// painted mid-frame (each of which started the count again), grew the stencil to 4093×2217
-// (35 MB) on an atlas page of 128 MB at the eight-seat spiral (BENCHMARKS.md, "Memory over a
-// long session", session 9). A count that runs high (the paths of an image already drawn out by
-// its use) only draws out a little early; an image released since (Deallocate drew out its
-// paths then) is drawn nothing onto, and not allocated again (drawQueued).
+// image of queuedOn, not only the one at hand: drawing out only that one and starting the
+// count again forgot the paths queued for the others (the screen's, queued between pictures
+// painted mid-frame). A batch that runs high (the paths of an image already drawn out by its
+// use) only draws out a little early; an image released since (Deallocate drew out its paths
+// then) is drawn nothing onto, and not allocated again (drawQueued).
 var (
-	stencilQueued int
-	queuedOn      []*ebiten.Image
+	batch    stencilBatch
+	queuedOn []*ebiten.Image
 )
 
 // queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
-// is queued if the stencil would pass the budget.
+// is queued if the stencil would pass stencilRows.
 func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
-	px := stencilPixels(b.Intersect(dst.Bounds()), antialias)
-	if px == 0 {
+	b = b.Intersect(dst.Bounds())
+	if b.Empty() {
 		return
 	}
-	if stencilQueued > 0 && stencilQueued+px > stencilBudget {
+	next := batch.with(b, antialias)
+	if batch.tallest > 0 && next.rows() > stencilRows {
 		drawOutPaths()
+		next = batch.with(b, antialias)
 	}
-	stencilQueued += px
+	batch = next
 	if n := len(queuedOn); n == 0 || queuedOn[n-1] != dst {
 		queuedOn = append(queuedOn, dst)
 	}
@@ -255,7 +276,7 @@ func drawOutPaths() {
 	}
 	clear(queuedOn)
 	queuedOn = queuedOn[:0]
-	stencilQueued = 0
+	batch = stencilBatch{}
 }
 
 // drawQueued has the vector package fill the paths it queued for dst: any use of dst does.
