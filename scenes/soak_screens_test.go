@@ -16,6 +16,7 @@ import (
 	"maps"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -38,6 +39,7 @@ type soakSample struct {
 	game     string
 	seats    int
 	heap     uint64 // Go heap in use (HeapAlloc)
+	liveHeap uint64 // the Go heap found live by the last collection (/gc/heap/live:bytes)
 	sys      uint64 // memory the Go runtime holds from the system
 	released uint64 // of which it gave back (HeapReleased): sys − released is what stays resident
 	gpu      int64  // Ebitengine's images (TotalGPUImageMemoryUsageInBytes)
@@ -105,6 +107,11 @@ func (d *soakDriver) sample(at time.Duration) {
 	if p, ok := d.m.Current().(*play); ok {
 		s.game, s.seats = p.g.ID, len(p.players)
 	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(live)
+	if live[0].Value.Kind() == metrics.KindUint64 {
+		s.liveHeap = live[0].Value.Uint64()
+	}
 	for _, c := range sprites.ImageCounts() {
 		s.live += c.Live
 		s.liveB += c.Bytes
@@ -128,8 +135,8 @@ func (d *soakDriver) sample(at time.Duration) {
 			f.Close()
 		}
 	}
-	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB  sys %6.1f MB (kept %6.1f)  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)  GCs %d (%.1f%%)  frames %d: between %.1f/%.1f ms, draw %.1f/%.1f ms\n",
-		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.sys), mb(s.sys-s.released), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB), s.gcs, 100*s.gcCPU,
+	fmt.Printf("soak %6.0fs %-8s %-14s seats %d  heap %6.1f MB (live %6.1f)  sys %6.1f MB (kept %6.1f)  images %6.1f MB  RSS %6.1f MB  pictures %d (%0.1f MB)  app images %d (%0.1f MB)  GCs %d (%.1f%%)  frames %d: between %.1f/%.1f ms, draw %.1f/%.1f ms\n",
+		at.Seconds(), s.scene, s.game, s.seats, mb(s.heap), mb(s.liveHeap), mb(s.sys), mb(s.sys-s.released), mb(s.gpu), mb(s.rss), s.pictures.Count, mb(s.pictures.Bytes), s.live, mb(s.liveB), s.gcs, 100*s.gcCPU,
 		s.frames, msOf(s.gapMed), msOf(s.gapP95), msOf(s.drawMed), msOf(s.drawP95))
 }
 
@@ -259,6 +266,7 @@ func soakReport(s []soakSample, length time.Duration) string {
 		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, v(s[0]), at, hi, g, v(s[len(s)-1]))
 	}
 	row("Go heap in use, MB", func(x soakSample) float64 { return mb(x.heap) })
+	row("Go heap live at the last collection, MB", func(x soakSample) float64 { return mb(x.liveHeap) })
 	row("Go runtime from the system, MB", func(x soakSample) float64 { return mb(x.sys) })
 	row("Go runtime, kept (from the system, not given back), MB", func(x soakSample) float64 { return mb(x.sys - x.released) })
 	row("images (Ebitengine), MB", func(x soakSample) float64 { return mb(x.gpu) })

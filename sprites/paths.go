@@ -72,30 +72,35 @@ func noticePath(dst *ebiten.Image) {
 
 func fillPath(dst *ebiten.Image, p *vector.Path, fo *vector.FillOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
-	inBands(dst, p.Bounds(), op.AntiAlias, func(dst *ebiten.Image) { vector.FillPath(dst, p, fo, op) })
+	inBands(dst, p.Bounds(), op.AntiAlias, 1, func(dst *ebiten.Image) { vector.FillPath(dst, p, fo, op) })
 }
 
 func strokePath(dst *ebiten.Image, p *vector.Path, so *vector.StrokeOptions, op *vector.DrawPathOptions) {
 	noticePath(dst)
 	grow := int(math.Ceil(float64(so.Width)*max(1, float64(so.MiterLimit))/2)) + 1
-	inBands(dst, p.Bounds().Inset(-grow), op.AntiAlias, func(dst *ebiten.Image) { vector.StrokePath(dst, p, so, op) })
+	inBands(dst, p.Bounds().Inset(-grow), op.AntiAlias, strokeWork, func(dst *ebiten.Image) { vector.StrokePath(dst, p, so, op) })
 }
 
 // inBands fills a path with bounds b onto dst with fill: at once if it is at most bandRows
 // high, or else band by band, each onto a sub-image of dst bandRows high, so that the vector
 // package's stencil holds one band of it (below). The bands give the same pixels: the path is
-// the same, only cut.
-func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, fill func(dst *ebiten.Image)) {
+// the same, only cut. work is what the path weighs in Ebitengine's queue (queueStencil).
+func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, work int, fill func(dst *ebiten.Image)) {
 	b = b.Intersect(dst.Bounds())
+	if b.Empty() {
+		// Nothing of it falls on dst (a band of PaintInBands it does not reach): the vector
+		// package would still turn it into triangles and queue them.
+		return
+	}
 	if b.Dy() <= bandRows {
-		queueStencil(dst, b, antialias)
+		queueStencil(dst, b, antialias, work)
 		fill(dst)
 		return
 	}
 	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
 		band := image.Rect(b.Min.X, y, b.Max.X, min(y+bandRows, b.Max.Y))
 		sub := dst.SubImage(band).(*ebiten.Image)
-		queueStencil(sub, band, antialias)
+		queueStencil(sub, band, antialias, work)
 		fill(sub)
 	}
 }
@@ -165,7 +170,7 @@ func strokeLines(dst *ebiten.Image, lines [][]Pt, so *vector.StrokeOptions, op *
 		if r != dst.Bounds() {
 			sub = dst.SubImage(r).(*ebiten.Image)
 		}
-		queueStencil(sub, r, op.AntiAlias)
+		queueStencil(sub, r, op.AntiAlias, 0) // its own drawing out, by points
 		vector.StrokePath(sub, &p, so, op)
 	}
 	// Bands first, for the stencil's sake (eachBand), then strips within them, for the queue's.
@@ -234,6 +239,24 @@ func (s stencilBatch) rows() int {
 	return s.tallest * (1 + s.wide + 2*s.width/stencilWidth)
 }
 
+// Every path filled queues its triangles in Ebitengine's queue of draws, a dozen times over
+// (one pass per antialiasing sample), and Ebitengine keeps the queue until the frame ends or
+// a pixel is read, then keeps its memory, at the size of the busiest stretch, for the app's
+// life, as live Go heap. A filled shape queues some 40–60 KB; a stroke 4 to 10 times more (every
+// segment a quad, a round join an arc): 33 stroked circles, 20 MB (measured in a test, the
+// copies the test's harness keeps included). One replay frame at the eight-seat spiral queued
+// over 100 MB, which stayed: the soak's live heap went from 50 MB in the first game to 140–156 MB
+// after the first replay (BENCHMARKS.md, "Memory over a long session", session 9). So once
+// queueWork units of work are queued (a fill is one, a stroke strokeWork), Ebitengine is made
+// to carry out its queue (drawNow): a stall for the GPU, in a frame that paints that much.
+const (
+	queueWork  = 256
+	strokeWork = 8
+)
+
+// queuedWork is the work queued since Ebitengine last carried out its queue.
+var queuedWork int
+
 // batch is the stencil the paths queued since the last drawing out ask for, and queuedOn the
 // images they were queued for. One batch for all images, not one per image: the vector
 // package queues per original image, and the scenes fill through many sub-images of one
@@ -249,12 +272,17 @@ var (
 )
 
 // queueStencil counts a path with bounds b about to be queued for dst, first drawing out what
-// is queued if the stencil would pass stencilRows.
-func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool) {
+// is queued if the stencil would pass stencilRows, and having Ebitengine carry out its queue
+// if the work queued since it last did would pass queueWork.
+func queueStencil(dst *ebiten.Image, b image.Rectangle, antialias bool, work int) {
 	b = b.Intersect(dst.Bounds())
 	if b.Empty() {
 		return
 	}
+	if queuedWork > 0 && queuedWork+work > queueWork {
+		drawNow(nil)
+	}
+	queuedWork += work
 	next := batch.with(b, antialias)
 	if batch.tallest > 0 && next.rows() > stencilRows {
 		drawOutPaths()

@@ -84,7 +84,7 @@ func TestStencilStaysSmall(t *testing.T) {
 			x, y := rng.IntN(2560-w), rng.IntN(1600-h)
 			r = image.Rect(x, y, x+w, y+h)
 		}
-		queueStencil(dst, r, true)
+		queueStencil(dst, r, true, 0)
 		pending = append(pending, r)
 	}
 	drawOutPaths()
@@ -124,5 +124,32 @@ func TestPicturesDrawOutTheScreensPaths(t *testing.T) {
 	}
 	if len(queuedOn) != 0 || batch != (stencilBatch{}) {
 		t.Errorf("after the last picture %d images are listed as holding queued paths (%+v), want none", len(queuedOn), batch)
+	}
+}
+
+// TestQueueCarriedOutByWork: Ebitengine is made to carry out its queue of draws once the paths
+// queued since it last did weigh queueWork (a stroke weighs strokeWork fills), so that the
+// queue's memory, which Ebitengine keeps at its busiest, stays bounded however many paths a
+// frame fills.
+func TestQueueCarriedOutByWork(t *testing.T) {
+	dst := ebiten.NewImage(640, 480)
+	defer dst.Deallocate()
+	times := 0
+	carriedOut = func() { times++ }
+	defer func() { carriedOut = nil }()
+	drawNow(nil)
+	times = 0
+	for i := range 1000 {
+		Fill(dst, Circle(float64(10+i%600), 100, 6), color.White)
+	}
+	if want := 1000/queueWork - 1; times < want {
+		t.Errorf("1,000 fills carried Ebitengine's queue out %d times, want at least %d", times, want)
+	}
+	times = 0
+	for i := range 1000 {
+		Stroke(dst, Circle(float64(10+i%600), 100, 6), 2, color.White)
+	}
+	if want := 1000*strokeWork/queueWork - 1; times < want {
+		t.Errorf("1,000 strokes carried Ebitengine's queue out %d times, want at least %d", times, want)
 	}
 }

@@ -265,17 +265,30 @@ func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 // a board painted band by band, hundreds of megabytes of garbage in a few minutes (the soak's
 // heap profile), and a readback of the whole picture from the GPU each time. So the pixel read
 // is a probe's, a 1×1 image of its own, into which img's first pixel is copied first (so that
-// the read waits for img, and the probe's cached pixel is stale).
+// the read waits for img, and the probe's cached pixel is stale). With img nil it only has the
+// queue carried out (queueStencil's bound on the queue's memory).
 func drawNow(img *ebiten.Image) {
 	defer func() { _ = recover() }()
 	drawOutPaths()
+	queuedWork = 0
+	if carriedOut != nil {
+		carriedOut()
+	}
 	if probe == nil {
 		probe = NewImage("pixel", 1, 1)
 	}
-	p := img.Bounds().Min
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	probe.DrawImage(img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image), op)
+	if img == nil {
+		// Only the queue: the probe cleared, so that its cached pixel is stale.
+		probe.Clear()
+	} else {
+		p := img.Bounds().Min
+		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+		probe.DrawImage(img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image), op)
+	}
 	probe.At(0, 0)
 }
 
 var probe *ebiten.Image
+
+// carriedOut, when a test sets it, is told each time drawNow has Ebitengine carry out its queue.
+var carriedOut func()
