@@ -242,16 +242,17 @@ func (s stencilBatch) rows() int {
 // Every path filled queues its triangles in Ebitengine's queue of draws, a dozen times over
 // (one pass per antialiasing sample), and Ebitengine keeps the queue until the frame ends or
 // a pixel is read, then keeps its memory, at the size of the busiest stretch, for the app's
-// life, as live Go heap. A filled shape queues some 40–60 KB; a stroke 4 to 10 times more (every
-// segment a quad, a round join an arc): 33 stroked circles, 20 MB (measured in a test, the
-// copies the test's harness keeps included). One replay frame at the eight-seat spiral queued
-// over 100 MB, which stayed: the soak's live heap went from 50 MB in the first game to 140–156 MB
-// after the first replay (BENCHMARKS.md, "Memory over a long session", session 9). So once
-// queueWork units of work are queued (a fill is one, a stroke strokeWork), Ebitengine is made
-// to carry out its queue (drawNow): a stall for the GPU, in a frame that paints that much.
+// life, as live Go heap. A filled circle queues some 190 KB, a stroked one 600 KB (every
+// segment a quad, a round join an arc; measured in a test, with the copies the test's harness
+// keeps). One replay frame at the eight-seat spiral, painting its transport buttons' faces,
+// queued 80–125 MB, which stayed: the soak's live heap went from 45–66 MB in the first game to
+// 90–156 MB after the first replay (BENCHMARKS.md, "Memory over a long session", session 9).
+// So once queueWork units of work are queued (a fill is one, a stroke strokeWork), Ebitengine
+// is made to carry out its queue (drawNow): a stall for the GPU, in a frame that paints that
+// much (a board, a screenful of buttons), and a queue of some 10–20 MB at most.
 const (
-	queueWork  = 256
-	strokeWork = 8
+	queueWork  = 64
+	strokeWork = 4
 )
 
 // queuedWork is the work queued since Ebitengine last carried out its queue.
