@@ -220,7 +220,7 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	} else {
 		pic, rest = r.Inset(pad).CutTop(picH)
 	}
-	sprites.Fill(dst, sprites.RoundRect(pic.X, pic.Y, pic.W, pic.H, mt.Pt(10)), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
+	ui.FillRound(dst, pic, mt.Pt(10), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
 	y := rest.Y + mt.Pt(6)
 	gname := gameName(g)

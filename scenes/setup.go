@@ -580,7 +580,8 @@ func (s *setup) Draw(dst *ebiten.Image) {
 			if writtenRTL(b.Label) {
 				x = b.Rect.CX() - w/2 - mt.Pt(2) // an Arabic name ends at its left
 			}
-			sprites.Line(clip, sprites.Pt{X: x, Y: b.Rect.Y + mt.Pt(10)}, sprites.Pt{X: x, Y: b.Rect.Bottom() - mt.Pt(10)}, mt.Pt(2), sprites.Saffron)
+			// A line 2 points wide with round ends.
+			ui.FillRound(clip, ui.Rect{X: x - mt.Pt(1), Y: b.Rect.Y + mt.Pt(9), W: mt.Pt(2), H: b.Rect.H - mt.Pt(18)}, mt.Pt(1), sprites.Saffron)
 		}
 	}
 	if s.content > s.form.H {
@@ -592,7 +593,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		if mt.RTL {
 			sx = f.X - mt.Pt(6)
 		}
-		sprites.Fill(dst, sprites.RoundRect(sx, y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+		ui.FillRound(dst, ui.Rect{X: sx, Y: y, W: mt.Pt(4), H: h}, mt.Pt(2), sprites.Fade(sprites.Wood, 0.6))
 	}
 	if s.kb != nil {
 		s.kb.Draw(dst)

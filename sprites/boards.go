@@ -41,13 +41,14 @@ type look struct {
 	layout  func(b *Board, r Rect, players int)
 	paint   func(b *Board, dst *ebiten.Image) // nil: the board paints itself
 	picture func(b *Board, dst *ebiten.Image, colors []PlayerColor)
+	players bool // the layout follows the player count (Es-Sîg's start groove)
 }
 
 // looks is every game's board by the rules' game id: the one place sprites tells the games
 // apart.
 var looks = map[string]*look{
 	sigwaduqqan.Info.ID: {layout: layoutSpiral, picture: pictureSpiral},
-	essig.Info.ID:       {layout: layoutEsSig, picture: pictureEsSig},
+	essig.Info.ID:       {layout: layoutEsSig, picture: pictureEsSig, players: true},
 	sigeloued.Info.ID:   {layout: layoutOued, paint: paintOued, picture: pictureOued},
 	seega.Info.ID:       {layout: layoutSeega, paint: paintSeega, picture: pictureSeega},
 	sadeqa.Info.ID:      {layout: layoutSadeqa, paint: paintSadeqa, picture: pictureSadeqa},
@@ -294,8 +295,7 @@ func hole(dst *ebiten.Image, c Cell) {
 }
 
 // DrawBoardPicture draws game id's board in its starting position inside r, with the pieces of
-// four players in the first four colours: the pictures of the game picker. The layout is cached
-// between frames while r stays the same.
+// four players in the first four colours: the pictures of the game picker.
 func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 	DrawBoardPictureFor(dst, id, r, []PlayerColor{Player(0), Player(1), Player(2), Player(3)})
 }
@@ -303,26 +303,56 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 // DrawBoardPictureFor draws game id's board in its starting position inside r with the pieces
 // of the players whose colours are colors, one each (the setup's picture, which follows the
 // player count and the colours chosen). The two-player boards take the first two colours.
+//
+// Board and pieces are one picture of Pictures, painted once for r's size and place within a
+// pixel and the colours, then copied: drawn afresh each frame, the picker's cards filled some
+// fifty paths onto the screen (Es-Sîg's rings are paths) and queued 50 MB of vertices a frame.
 func DrawBoardPictureFor(dst *ebiten.Image, id string, r Rect, colors []PlayerColor) {
 	for len(colors) < 2 {
 		colors = append(colors, Player(len(colors)))
 	}
-	key := pictureKey{id, r, len(colors)}
-	b, ok := pictures[key]
-	if !ok {
-		for k, old := range pictures {
-			if k.id == id {
-				old.Dispose()
-				delete(pictures, k)
-			}
+	const m = 8 // room for the board's shadow
+	ox, oy := math.Floor(r.X)-m, math.Floor(r.Y)-m
+	k := boardPicture{id: id, r: Rect{r.X - ox, r.Y - oy, r.W, r.H}, n: len(colors)}
+	copy(k.colors[:], colors)
+	img := Pictures.Get(k, int(math.Ceil(k.r.X+r.W))+m, int(math.Ceil(k.r.Y+r.H))+m, func(img *ebiten.Image) {
+		// The layout is kept, and its empty board stays in Pictures while it is asked for:
+		// another colour, or player count where the board does not follow it, paints the
+		// pieces again, not the board (the spiral's, 70 MB of vertices).
+		lk := layoutKey{id, k.r, 0}
+		if l := looks[id]; l != nil && l.players {
+			lk.players = len(colors)
 		}
-		b = layoutPicture(id, r, len(colors))
-		pictures[key] = b
-	}
-	b.DrawBackground(dst)
-	if b.look != nil {
-		b.look.picture(b, dst, colors)
-	}
+		b, ok := layouts[lk]
+		if !ok {
+			for key, old := range layouts {
+				if key.id == id {
+					old.Dispose()
+					delete(layouts, key)
+				}
+			}
+			b = layoutPicture(id, k.r, len(colors))
+			layouts[lk] = b
+		}
+		paintBoard(img, func(img *ebiten.Image) {
+			b.DrawBackground(img)
+			if b.look != nil {
+				b.look.picture(b, img, colors)
+			}
+		})
+	})
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(ox, oy)
+	dst.DrawImage(img, op)
+}
+
+// boardPicture names a board's picture with its pieces in Pictures (DrawBoardPictureFor): the
+// board's rectangle in the picture, and the players' colours (the most a game seats).
+type boardPicture struct {
+	id     string
+	r      Rect
+	n      int
+	colors [8]PlayerColor
 }
 
 // pictureSpiral: everyone in the yard, the Ghoula among them.
@@ -400,10 +430,12 @@ func EsSigBoard(players int) EsSigSpec {
 	return spec
 }
 
-type pictureKey struct {
+// layoutKey names a board laid out for a picture: the game, the board's rectangle in the
+// picture and the player count (Es-Sîg's start groove follows it).
+type layoutKey struct {
 	id      string
 	r       Rect
 	players int
 }
 
-var pictures = map[pictureKey]*Board{}
+var layouts = map[layoutKey]*Board{}
