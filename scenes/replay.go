@@ -2,7 +2,6 @@ package scenes
 
 import (
 	"fmt"
-	"image/color"
 	"math"
 	"strconv"
 
@@ -488,30 +487,25 @@ func (s *replay) drawScrubber(dst *ebiten.Image) {
 	}
 	cy := r.CY()
 	th := mt.Pt(8)
-	// The track and its ticks are one picture for the game's length; the part played and the
-	// knob are pictures of their own, each copied where the move in view puts it.
+	// Each part from a picture (ui.FillRound): the track, its ticks (lines with round ends),
+	// the part played and the knob (a terracotta disc under a chalk one: its ring).
+	ui.FillRound(dst, ui.Rect{X: r.X, Y: cy - th/2, W: r.W, H: th}, th/2, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
 	n := len(s.moves)
-	tr := ui.Rect{X: r.X - 2, Y: cy - th/2 - 2, W: r.W + 4, H: th*1.5 + mt.Pt(5.5) + 4}
-	ui.Shape(dst, trackKey{n, mt.Unit}, tr, func(img *ebiten.Image, l ui.Rect) {
-		x, cy := l.X+2, l.Y+2+th/2
-		sprites.Fill(img, sprites.RoundRect(x, cy-th/2, r.W, th, th/2), sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
-		step := max(1, int(math.Ceil(float64(n)/20/10))*10)
-		for i := step; i < n; i += step {
-			x := x + float64(i)/float64(n)*r.W
-			sprites.Line(img, sprites.Pt{X: x, Y: cy + th}, sprites.Pt{X: x, Y: cy + th + mt.Pt(4)}, mt.Pt(1.5), sprites.Fade(sprites.Sand, 0.7))
-		}
-	})
+	step := max(1, int(math.Ceil(float64(n)/20/10))*10)
+	for i := step; i < n; i += step {
+		x := r.X + float64(i)/float64(n)*r.W
+		ui.FillRound(dst, ui.Rect{X: x - mt.Pt(0.75), Y: cy + th - mt.Pt(0.75), W: mt.Pt(1.5), H: mt.Pt(5.5)}, mt.Pt(0.75), sprites.Fade(sprites.Sand, 0.7))
+	}
 	f := 0.0
 	if n > 0 {
 		f = float64(s.k) / float64(n)
 	}
 	kx := r.X + f*r.W
 	ui.FillRound(dst, ui.Rect{X: r.X, Y: cy - th/2, W: f * r.W, H: th}, th/2, sprites.Saffron)
-	kr := mt.Pt(11)
-	ui.Shape(dst, knobKey(kr), ui.Rect{X: kx, Y: cy}.Inset(-kr-mt.Pt(2)), func(img *ebiten.Image, l ui.Rect) {
-		sprites.Fill(img, sprites.Circle(l.CX(), l.CY(), kr), sprites.Chalk)
-		sprites.Stroke(img, sprites.Circle(l.CX(), l.CY(), kr), mt.Pt(2), sprites.Terracotta)
-	})
+	kr := mt.Pt(12)
+	ui.FillRound(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, sprites.Terracotta)
+	kr = mt.Pt(10)
+	ui.FillRound(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, sprites.Chalk)
 	if s.scrubbing {
 		label := fmt.Sprint(s.k)
 		mt.Text(dst, label, ui.SmallBold, kx, r.Y-mt.LineHeight(ui.SmallBold)+mt.Pt(2), ui.Center, sprites.Chalk)
@@ -578,55 +572,35 @@ func transportFace(g glyph) func(dst *ebiten.Image, m ui.Metrics, b *ui.Button, 
 		if b.Disabled {
 			ink = sprites.Fade(sprites.Sand, 0.5)
 		}
-		r := math.Min(b.Rect.H, b.Rect.W) * 0.22
-		// The glyph (at most 1.7r either side of the middle), from a picture.
-		ui.Shape(dst, glyphKey{g, ink, r}, ui.Rect{X: b.Rect.CX(), Y: b.Rect.CY()}.Inset(-2*r), func(dst *ebiten.Image, l ui.Rect) {
-			cx, cy := l.CX(), l.CY()
-			dir := 1.0 // time runs left to right on media controls, in every language
-			tri := func(x float64, d float64) {
-				sprites.Fill(dst, sprites.Polygon([]sprites.Pt{{X: x - d*r*0.8, Y: cy - r}, {X: x + d*r*0.8, Y: cy}, {X: x - d*r*0.8, Y: cy + r}}), ink)
-			}
-			bar := func(x float64) {
-				sprites.Fill(dst, sprites.RoundRect(x-r*0.18, cy-r, r*0.36, 2*r, r*0.1), ink)
-			}
-			switch g {
-			case glyphPlay:
-				tri(cx+dir*r*0.15, dir)
-			case glyphPause:
-				bar(cx - r*0.4)
-				bar(cx + r*0.4)
-			case glyphNext:
-				tri(cx-dir*r*0.2, dir)
-				bar(cx + dir*r*0.75)
-			case glyphPrev:
-				tri(cx+dir*r*0.2, -dir)
-				bar(cx - dir*r*0.75)
-			case glyphLast:
-				tri(cx-dir*r*0.9, dir)
-				tri(cx+dir*r*0.45, dir)
-				bar(cx + dir*r*1.35)
-			case glyphFirst:
-				tri(cx+dir*r*0.9, -dir)
-				tri(cx-dir*r*0.45, -dir)
-				bar(cx - dir*r*1.35)
-			}
-		})
+		cx, cy, r := b.Rect.CX(), b.Rect.CY(), math.Min(b.Rect.H, b.Rect.W)*0.22
+		dir := 1.0 // time runs left to right on media controls, in every language
+		// From pictures (ui.FillArrow, ui.FillRound), as the scrubber.
+		tri := func(x float64, d float64) {
+			ui.FillArrow(dst, ui.Rect{X: x - r*0.8, Y: cy - r, W: r * 1.6, H: 2 * r}, d, ink)
+		}
+		bar := func(x float64) {
+			ui.FillRound(dst, ui.Rect{X: x - r*0.18, Y: cy - r, W: r * 0.36, H: 2 * r}, r*0.1, ink)
+		}
+		switch g {
+		case glyphPlay:
+			tri(cx+dir*r*0.15, dir)
+		case glyphPause:
+			bar(cx - r*0.4)
+			bar(cx + r*0.4)
+		case glyphNext:
+			tri(cx-dir*r*0.2, dir)
+			bar(cx + dir*r*0.75)
+		case glyphPrev:
+			tri(cx+dir*r*0.2, -dir)
+			bar(cx - dir*r*0.75)
+		case glyphLast:
+			tri(cx-dir*r*0.9, dir)
+			tri(cx+dir*r*0.45, dir)
+			bar(cx + dir*r*1.35)
+		case glyphFirst:
+			tri(cx+dir*r*0.9, -dir)
+			tri(cx-dir*r*0.45, -dir)
+			bar(cx - dir*r*1.35)
+		}
 	}
 }
-
-// glyphKey names a transport glyph's picture (ui.Shape): the glyph, its ink and its size.
-type glyphKey struct {
-	g   glyph
-	ink color.RGBA
-	r   float64
-}
-
-// trackKey names the scrubber's track with its ticks (ui.Shape): the game's length in moves,
-// at a unit.
-type trackKey struct {
-	n    int
-	unit float64
-}
-
-// knobKey names the scrubber's knob (ui.Shape) by its radius.
-type knobKey float64

@@ -122,33 +122,20 @@ func (s *rulesPage) Draw(dst *ebiten.Image) {
 }
 
 // fadeEdge veils the top or bottom edge of a panel with chalk, fading into the text: eight
-// strips, from a picture (ui.Shape).
+// strips, each from a picture (ui.FillRound).
 func fadeEdge(dst *ebiten.Image, r ui.Rect, mt ui.Metrics, top bool) {
 	h := mt.Pt(28)
 	const n = 8
-	x := r.X + mt.Pt(4)
-	if mt.RTL {
-		x = r.X + mt.Pt(16) // the scroll bar is at the left
-	}
-	y := r.Y + mt.Pt(6)
-	if !top {
-		y = r.Bottom() - mt.Pt(6) - h
-	}
-	w := r.W - mt.Pt(20)
-	ui.Shape(dst, fadeKey{top, h}, ui.Rect{X: x - 1, Y: y - 1, W: w + 2, H: h + 3}, func(img *ebiten.Image, l ui.Rect) {
-		for i := 0; i < n; i++ {
-			a := 1 - float64(i)/n
-			y := l.Y + 1 + float64(i)*h/n
-			if !top {
-				y = l.Y + 1 + h - float64(i+1)*h/n
-			}
-			sprites.Fill(img, sprites.RoundRect(l.X+1, y, w, h/n+1, 0), sprites.Fade(sprites.Chalk, a*0.85))
+	for i := 0; i < n; i++ {
+		a := 1 - float64(i)/n
+		y := r.Y + mt.Pt(6) + float64(i)*h/n
+		if !top {
+			y = r.Bottom() - mt.Pt(6) - float64(i+1)*h/n
 		}
-	})
-}
-
-// fadeKey names an edge's fade (fadeEdge) by its edge and height; its width is the picture's.
-type fadeKey struct {
-	top bool
-	h   float64
+		x := r.X + mt.Pt(4)
+		if mt.RTL {
+			x = r.X + mt.Pt(16) // the scroll bar is at the left
+		}
+		ui.FillRound(dst, ui.Rect{X: x, Y: y, W: r.W - mt.Pt(20), H: h/n + 1}, 0, sprites.Fade(sprites.Chalk, a*0.85))
+	}
 }

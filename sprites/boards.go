@@ -295,7 +295,8 @@ func hole(dst *ebiten.Image, c Cell) {
 }
 
 // DrawBoardPicture draws game id's board in its starting position inside r, with the pieces of
-// four players in the first four colours: the pictures of the game picker.
+// four players in the first four colours: the pictures of the game picker. The layout is cached
+// between frames while r stays the same.
 func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 	DrawBoardPictureFor(dst, id, r, []PlayerColor{Player(0), Player(1), Player(2), Player(3)})
 }
@@ -303,56 +304,31 @@ func DrawBoardPicture(dst *ebiten.Image, id string, r Rect) {
 // DrawBoardPictureFor draws game id's board in its starting position inside r with the pieces
 // of the players whose colours are colors, one each (the setup's picture, which follows the
 // player count and the colours chosen). The two-player boards take the first two colours.
-//
-// Board and pieces are one picture of Pictures, painted once for r's size and place within a
-// pixel and the colours, then copied: drawn afresh each frame, the picker's cards filled some
-// fifty paths onto the screen (Es-Sîg's rings are paths) and queued 50 MB of vertices a frame.
 func DrawBoardPictureFor(dst *ebiten.Image, id string, r Rect, colors []PlayerColor) {
 	for len(colors) < 2 {
 		colors = append(colors, Player(len(colors)))
 	}
-	const m = 8 // room for the board's shadow
-	ox, oy := math.Floor(r.X)-m, math.Floor(r.Y)-m
-	k := boardPicture{id: id, r: Rect{r.X - ox, r.Y - oy, r.W, r.H}, n: len(colors)}
-	copy(k.colors[:], colors)
-	img := Pictures.Get(k, int(math.Ceil(k.r.X+r.W))+m, int(math.Ceil(k.r.Y+r.H))+m, func(img *ebiten.Image) {
-		// The layout is kept, and its empty board stays in Pictures while it is asked for:
-		// another colour, or player count where the board does not follow it, paints the
-		// pieces again, not the board (the spiral's, 70 MB of vertices).
-		lk := layoutKey{id, k.r, 0}
-		if l := looks[id]; l != nil && l.players {
-			lk.players = len(colors)
-		}
-		b, ok := layouts[lk]
-		if !ok {
-			for key, old := range layouts {
-				if key.id == id {
-					old.Dispose()
-					delete(layouts, key)
-				}
+	// Another player count lays the board out again only where it follows the count: the
+	// spiral's empty board took 70 MB of vertices to paint again at each tap of Setup's +.
+	key := pictureKey{id, r, 0}
+	if l := looks[id]; l != nil && l.players {
+		key.players = len(colors)
+	}
+	b, ok := pictures[key]
+	if !ok {
+		for k, old := range pictures {
+			if k.id == id {
+				old.Dispose()
+				delete(pictures, k)
 			}
-			b = layoutPicture(id, k.r, len(colors))
-			layouts[lk] = b
 		}
-		paintBoard(img, func(img *ebiten.Image) {
-			b.DrawBackground(img)
-			if b.look != nil {
-				b.look.picture(b, img, colors)
-			}
-		})
-	})
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(ox, oy)
-	dst.DrawImage(img, op)
-}
-
-// boardPicture names a board's picture with its pieces in Pictures (DrawBoardPictureFor): the
-// board's rectangle in the picture, and the players' colours (the most a game seats).
-type boardPicture struct {
-	id     string
-	r      Rect
-	n      int
-	colors [8]PlayerColor
+		b = layoutPicture(id, r, len(colors))
+		pictures[key] = b
+	}
+	b.DrawBackground(dst)
+	if b.look != nil {
+		b.look.picture(b, dst, colors)
+	}
 }
 
 // pictureSpiral: everyone in the yard, the Ghoula among them.
@@ -430,12 +406,10 @@ func EsSigBoard(players int) EsSigSpec {
 	return spec
 }
 
-// layoutKey names a board laid out for a picture: the game, the board's rectangle in the
-// picture and the player count (Es-Sîg's start groove follows it).
-type layoutKey struct {
+type pictureKey struct {
 	id      string
 	r       Rect
 	players int
 }
 
-var layouts = map[layoutKey]*Board{}
+var pictures = map[pictureKey]*Board{}

@@ -23,6 +23,7 @@ const (
 	kindSeed
 	kindGhoula
 	kindStick
+	kindWedding // Es-Sîg's wedding ring
 )
 
 // sprite returns the cached image for key, painting it with paint (centred in a square of
