@@ -220,7 +220,7 @@ func drawCard(dst *ebiten.Image, mt ui.Metrics, r ui.Rect, g *rules.Info, hot bo
 	} else {
 		pic, rest = r.Inset(pad).CutTop(picH)
 	}
-	ui.FillRound(dst, pic, mt.Pt(10), sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
+	ui.Fill(dst, pic, mt.Pt(10), 0, sprites.Mix(sprites.Sand, sprites.Chalk, 0.3))
 	sprites.DrawBoardPicture(dst, g.ID, pic.Inset(mt.Pt(6)).S())
 	y := rest.Y + mt.Pt(6)
 	gname := gameName(g)

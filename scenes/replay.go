@@ -436,7 +436,7 @@ func (s *replay) Draw(dst *ebiten.Image) {
 	mt.Text(dst, mt.Ellipsize(lang.T("saves.replay.title", s.g.Name), ui.BodyBold, s.headR.Right()-tx), ui.BodyBold, tx, s.headR.CY()-mt.LineHeight(ui.BodyBold)/2, ui.Start, sprites.Chalk)
 
 	r := s.infoR
-	ui.FillRound(dst, r, mt.Pt(12), sprites.Fade(sprites.Chalk, 0.92))
+	ui.Fill(dst, r, mt.Pt(12), 0, sprites.Fade(sprites.Chalk, 0.92))
 	title := lang.T("saves.replay.move", s.k, len(s.moves))
 	sub := lang.T("saves.replay.startpos")
 	x := r.X + mt.Pt(14)
@@ -487,25 +487,25 @@ func (s *replay) drawScrubber(dst *ebiten.Image) {
 	}
 	cy := r.CY()
 	th := mt.Pt(8)
-	// Each part from a picture (ui.FillRound): the track, its ticks (lines with round ends),
+	// Each part from a picture (ui.Fill): the track, its ticks (lines with round ends),
 	// the part played and the knob (a terracotta disc under a chalk one: its ring).
-	ui.FillRound(dst, ui.Rect{X: r.X, Y: cy - th/2, W: r.W, H: th}, th/2, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
+	ui.Fill(dst, ui.Rect{X: r.X, Y: cy - th/2, W: r.W, H: th}, th/2, 0, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
 	n := len(s.moves)
 	step := max(1, int(math.Ceil(float64(n)/20/10))*10)
 	for i := step; i < n; i += step {
 		x := r.X + float64(i)/float64(n)*r.W
-		ui.FillRound(dst, ui.Rect{X: x - mt.Pt(0.75), Y: cy + th - mt.Pt(0.75), W: mt.Pt(1.5), H: mt.Pt(5.5)}, mt.Pt(0.75), sprites.Fade(sprites.Sand, 0.7))
+		ui.Fill(dst, ui.Rect{X: x - mt.Pt(0.75), Y: cy + th - mt.Pt(0.75), W: mt.Pt(1.5), H: mt.Pt(5.5)}, mt.Pt(0.75), 0, sprites.Fade(sprites.Sand, 0.7))
 	}
 	f := 0.0
 	if n > 0 {
 		f = float64(s.k) / float64(n)
 	}
 	kx := r.X + f*r.W
-	ui.FillRound(dst, ui.Rect{X: r.X, Y: cy - th/2, W: f * r.W, H: th}, th/2, sprites.Saffron)
+	ui.Fill(dst, ui.Rect{X: r.X, Y: cy - th/2, W: f * r.W, H: th}, th/2, 0, sprites.Saffron)
 	kr := mt.Pt(12)
-	ui.FillRound(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, sprites.Terracotta)
+	ui.Fill(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, 0, sprites.Terracotta)
 	kr = mt.Pt(10)
-	ui.FillRound(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, sprites.Chalk)
+	ui.Fill(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, 0, sprites.Chalk)
 	if s.scrubbing {
 		label := fmt.Sprint(s.k)
 		mt.Text(dst, label, ui.SmallBold, kx, r.Y-mt.LineHeight(ui.SmallBold)+mt.Pt(2), ui.Center, sprites.Chalk)
@@ -574,12 +574,12 @@ func transportFace(g glyph) func(dst *ebiten.Image, m ui.Metrics, b *ui.Button, 
 		}
 		cx, cy, r := b.Rect.CX(), b.Rect.CY(), math.Min(b.Rect.H, b.Rect.W)*0.22
 		dir := 1.0 // time runs left to right on media controls, in every language
-		// From pictures (ui.FillArrow, ui.FillRound), as the scrubber.
+		// From pictures (ui.Fill), as the scrubber.
 		tri := func(x float64, d float64) {
-			ui.FillArrow(dst, ui.Rect{X: x - r*0.8, Y: cy - r, W: r * 1.6, H: 2 * r}, d, ink)
+			ui.Fill(dst, ui.Rect{X: x - r*0.8, Y: cy - r, W: r * 1.6, H: 2 * r}, 0, d, ink)
 		}
 		bar := func(x float64) {
-			ui.FillRound(dst, ui.Rect{X: x - r*0.18, Y: cy - r, W: r * 0.36, H: 2 * r}, r*0.1, ink)
+			ui.Fill(dst, ui.Rect{X: x - r*0.18, Y: cy - r, W: r * 0.36, H: 2 * r}, r*0.1, 0, ink)
 		}
 		switch g {
 		case glyphPlay:

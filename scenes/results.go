@@ -175,7 +175,7 @@ func (s *results) Draw(dst *ebiten.Image) {
 		}
 		pc := sprites.Players[r.p.Color%len(sprites.Players)]
 		if r.rank == 1 {
-			ui.FillRound(dst, ui.Rect{X: s.table.X, Y: y, W: s.table.W, H: rowH - mt.Pt(4)}, mt.Pt(8), sprites.Fade(sprites.Saffron, 0.3))
+			ui.Fill(dst, ui.Rect{X: s.table.X, Y: y, W: s.table.W, H: rowH - mt.Pt(4)}, mt.Pt(8), 0, sprites.Fade(sprites.Saffron, 0.3))
 		}
 		// The rank, the piece and the name, from the right for a right-to-left reader.
 		rank := mt.Flip(ui.Rect{X: s.table.X + mt.Pt(10), W: rankW}, s.table)

@@ -108,8 +108,8 @@ func (s *rulesPage) Draw(dst *ebiten.Image) {
 		if mt.RTL {
 			x = s.paper.X + mt.Pt(7)
 		}
-		ui.FillRound(dst, ui.Rect{X: x, Y: v.Y, W: mt.Pt(5), H: v.H}, mt.Pt(2.5), sprites.Fade(sprites.DeepSand, 0.4))
-		ui.FillRound(dst, ui.Rect{X: x, Y: y, W: mt.Pt(5), H: h}, mt.Pt(2.5), sprites.Fade(sprites.Wood, 0.8))
+		ui.Fill(dst, ui.Rect{X: x, Y: v.Y, W: mt.Pt(5), H: v.H}, mt.Pt(2.5), 0, sprites.Fade(sprites.DeepSand, 0.4))
+		ui.Fill(dst, ui.Rect{X: x, Y: y, W: mt.Pt(5), H: h}, mt.Pt(2.5), 0, sprites.Fade(sprites.Wood, 0.8))
 		// Soft fades at the paper's edges show there is more above or below.
 		if s.scroll > 0 {
 			fadeEdge(dst, s.paper, mt, true)
@@ -122,7 +122,7 @@ func (s *rulesPage) Draw(dst *ebiten.Image) {
 }
 
 // fadeEdge veils the top or bottom edge of a panel with chalk, fading into the text: eight
-// strips, each from a picture (ui.FillRound).
+// strips, each from a picture (ui.Fill).
 func fadeEdge(dst *ebiten.Image, r ui.Rect, mt ui.Metrics, top bool) {
 	h := mt.Pt(28)
 	const n = 8
@@ -136,6 +136,6 @@ func fadeEdge(dst *ebiten.Image, r ui.Rect, mt ui.Metrics, top bool) {
 		if mt.RTL {
 			x = r.X + mt.Pt(16) // the scroll bar is at the left
 		}
-		ui.FillRound(dst, ui.Rect{X: x, Y: y, W: r.W - mt.Pt(20), H: h/n + 1}, 0, sprites.Fade(sprites.Chalk, a*0.85))
+		ui.Fill(dst, ui.Rect{X: x, Y: y, W: r.W - mt.Pt(20), H: h/n + 1}, 0, 0, sprites.Fade(sprites.Chalk, a*0.85))
 	}
 }

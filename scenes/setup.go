@@ -581,7 +581,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 				x = b.Rect.CX() - w/2 - mt.Pt(2) // an Arabic name ends at its left
 			}
 			// A line 2 points wide with round ends.
-			ui.FillRound(clip, ui.Rect{X: x - mt.Pt(1), Y: b.Rect.Y + mt.Pt(9), W: mt.Pt(2), H: b.Rect.H - mt.Pt(18)}, mt.Pt(1), sprites.Saffron)
+			ui.Fill(clip, ui.Rect{X: x - mt.Pt(1), Y: b.Rect.Y + mt.Pt(9), W: mt.Pt(2), H: b.Rect.H - mt.Pt(18)}, mt.Pt(1), 0, sprites.Saffron)
 		}
 	}
 	if s.content > s.form.H {
@@ -593,7 +593,7 @@ func (s *setup) Draw(dst *ebiten.Image) {
 		if mt.RTL {
 			sx = f.X - mt.Pt(6)
 		}
-		ui.FillRound(dst, ui.Rect{X: sx, Y: y, W: mt.Pt(4), H: h}, mt.Pt(2), sprites.Fade(sprites.Wood, 0.6))
+		ui.Fill(dst, ui.Rect{X: sx, Y: y, W: mt.Pt(4), H: h}, mt.Pt(2), 0, sprites.Fade(sprites.Wood, 0.6))
 	}
 	if s.kb != nil {
 		s.kb.Draw(dst)

@@ -41,14 +41,13 @@ type look struct {
 	layout  func(b *Board, r Rect, players int)
 	paint   func(b *Board, dst *ebiten.Image) // nil: the board paints itself
 	picture func(b *Board, dst *ebiten.Image, colors []PlayerColor)
-	players bool // the layout follows the player count (Es-Sîg's start groove)
 }
 
 // looks is every game's board by the rules' game id: the one place sprites tells the games
 // apart.
 var looks = map[string]*look{
 	sigwaduqqan.Info.ID: {layout: layoutSpiral, picture: pictureSpiral},
-	essig.Info.ID:       {layout: layoutEsSig, picture: pictureEsSig, players: true},
+	essig.Info.ID:       {layout: layoutEsSig, picture: pictureEsSig},
 	sigeloued.Info.ID:   {layout: layoutOued, paint: paintOued, picture: pictureOued},
 	seega.Info.ID:       {layout: layoutSeega, paint: paintSeega, picture: pictureSeega},
 	sadeqa.Info.ID:      {layout: layoutSadeqa, paint: paintSadeqa, picture: pictureSadeqa},
@@ -308,12 +307,7 @@ func DrawBoardPictureFor(dst *ebiten.Image, id string, r Rect, colors []PlayerCo
 	for len(colors) < 2 {
 		colors = append(colors, Player(len(colors)))
 	}
-	// Another player count lays the board out again only where it follows the count: the
-	// spiral's empty board took 70 MB of vertices to paint again at each tap of Setup's +.
-	key := pictureKey{id, r, 0}
-	if l := looks[id]; l != nil && l.players {
-		key.players = len(colors)
-	}
+	key := pictureKey{id, r, len(colors)}
 	b, ok := pictures[key]
 	if !ok {
 		for k, old := range pictures {
@@ -348,8 +342,12 @@ func pictureSpiral(b *Board, dst *ebiten.Image, colors []PlayerColor) {
 // pictureEsSig: every ring waiting in the start groove.
 func pictureEsSig(b *Board, dst *ebiten.Image, colors []PlayerColor) {
 	t := b.essig
+	r := t.SlotR * 0.9
 	for i := 0; i < len(colors) && i < len(t.Slots); i++ {
-		DrawWeddingRing(dst, colors[i], t.Slots[i].X, t.Slots[i].Y, t.SlotR*0.9)
+		// A ring is a dozen paths: painted once a colour and size, and copied.
+		pc := colors[i]
+		img := sprite(spriteKey{kind: kindWedding, a: int(colorKey(pc.Color)), b: int(pc.Mark), size: halfPx(r)}, r*2.4+4, func(d *ebiten.Image, c float64) { DrawWeddingRing(d, pc, c, c, r) })
+		blit(dst, img, t.Slots[i].X, t.Slots[i].Y, 0, 1, 1)
 	}
 }
 

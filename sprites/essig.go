@@ -231,17 +231,7 @@ func dimple(dst *ebiten.Image, p Pt, r float64) {
 // DrawWeddingRing draws an Es-Sîg piece, a wedding ring seen from above: a band of the
 // player's colour, lit from the top left, edged in gold, with a small stone set at the top, and
 // the player's mark in the hole so no ring is told apart by colour alone.
-// It is painted once a colour, mark and size, and copied (it is a dozen paths).
 func DrawWeddingRing(dst *ebiten.Image, pc PlayerColor, cx, cy, r float64) {
-	if r <= 0 {
-		return
-	}
-	key := spriteKey{kind: kindWedding, a: int(colorKey(pc.Color)), b: int(pc.Mark), size: halfPx(r)}
-	img := sprite(key, r*2.4+4, func(d *ebiten.Image, c float64) { paintWeddingRing(d, pc, c, c, r) })
-	blit(dst, img, cx, cy, 0, 1, 1)
-}
-
-func paintWeddingRing(dst *ebiten.Image, pc PlayerColor, cx, cy, r float64) {
 	band := pc.Color
 	if band == (color.RGBA{0, 0, 0, 255}) {
 		band = rgb(0x34302D)
