@@ -278,8 +278,13 @@ func drawNow(img *ebiten.Image) {
 		probe = NewImage("pixel", 1, 1)
 	}
 	if img == nil {
-		// Only the queue: the probe cleared, so that its cached pixel is stale.
-		probe.Clear()
+		// Only the queue: a pixel copied into the probe, so that its cached pixel is stale and
+		// the read waits for the queue. (Clearing it is not enough: Ebitengine clears the
+		// pixels it keeps, and the read waits for nothing.)
+		if nothing == nil {
+			nothing = NewImage("pixel", 1, 1)
+		}
+		probe.DrawImage(nothing, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	} else {
 		p := img.Bounds().Min
 		op := &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
