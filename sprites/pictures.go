@@ -249,8 +249,7 @@ func PaintInBands(img *ebiten.Image, paint func(dst *ebiten.Image)) {
 	for y := b.Min.Y; y < b.Max.Y; y += bandRows {
 		band := image.Rect(b.Min.X, y, b.Max.X, min(y+bandRows, b.Max.Y))
 		paint(img.SubImage(band).(*ebiten.Image))
-		drawQueued(img)
-		drawOutPaths()
+		drawOutPaths() // the band's paths among them
 	}
 }
 
