@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"sig/rules/games"
+	"sig/tools/growth"
 )
 
 // wasmMemory keeps the game's WebAssembly memory in window.sigWasmMemory, from whichever of
@@ -165,22 +166,9 @@ func memoryReport(s []memorySample, length time.Duration, finished int) string {
 	warm := time.Minute
 	fmt.Fprintf(&b, "| MB | start | at %v | highest after | growth after %v | end |\n| --- | ---: | ---: | ---: | ---: | ---: |\n", warm, warm)
 	row := func(name string, v func(memorySample) float64) {
-		var at, hi float64
-		found := false
-		for _, x := range s {
-			if !found && x.at >= warm {
-				at, found = v(x), true
-			}
-			if found {
-				hi = max(hi, v(x))
-			}
-		}
-		g := 0.0
-		if at > 0 {
-			g = (hi - at) / at * 100
-		}
+		g := growth.Of(s, func(x memorySample) time.Duration { return x.at }, warm, v)
 		const mb = 1 << 20
-		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, v(s[0])/mb, at/mb, hi/mb, g, v(s[len(s)-1])/mb)
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, g.Start/mb, g.Warm/mb, g.Highest/mb, g.Percent, g.End/mb)
 	}
 	row("WebAssembly memory", func(x memorySample) float64 { return x.wasm })
 	row("JavaScript heap in use", func(x memorySample) float64 { return x.jsUsed })

@@ -30,6 +30,7 @@ import (
 	"sig/rules/games"
 	"sig/scenes/ui"
 	"sig/sprites"
+	"sig/tools/growth"
 )
 
 // soakSample is one reading of the memory.
@@ -249,21 +250,8 @@ func soakReport(s []soakSample, length time.Duration) string {
 	fmt.Fprintf(&b, "Soak of %v, %d samples; load average %s\n\n", length, len(s), loadAverage())
 	fmt.Fprintf(&b, "| quantity | start | at %v | highest after | growth after %v | end |\n| --- | ---: | ---: | ---: | ---: | ---: |\n", warm, warm)
 	row := func(name string, v func(soakSample) float64) {
-		var at, hi float64
-		found := false
-		for _, x := range s {
-			if !found && x.at >= warm {
-				at, found = v(x), true
-			}
-			if found {
-				hi = max(hi, v(x))
-			}
-		}
-		g := 0.0
-		if at > 0 {
-			g = (hi - at) / at * 100
-		}
-		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, v(s[0]), at, hi, g, v(s[len(s)-1]))
+		g := growth.Of(s, func(x soakSample) time.Duration { return x.at }, warm, v)
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, g.Start, g.Warm, g.Highest, g.Percent, g.End)
 	}
 	row("Go heap in use, MB", func(x soakSample) float64 { return mb(x.heap) })
 	row("Go heap live at the last collection, MB", func(x soakSample) float64 { return mb(x.liveHeap) })
