@@ -31,6 +31,7 @@ type play struct {
 	d       *match.Driver // the match: seats, undo, the computer's thinking, the autosave hook
 	env     stage.Env
 	brd     stage.Board
+	laid    boardLaid // what brd was last laid out for
 	picker  stage.Picker
 	q       stage.Queue
 	arena   *stage.Arena
@@ -208,7 +209,7 @@ func (s *play) Layout(mt ui.Metrics) {
 			}
 		}
 	}
-	s.brd.Layout(mt, s.boardR)
+	s.laid.layout(s.brd, &s.env, mt, s.boardR)
 	s.sections()
 	s.refresh()
 }

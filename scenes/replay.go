@@ -30,6 +30,7 @@ type replay struct {
 	players []player
 	env     stage.Env
 	brd     stage.Board
+	laid    boardLaid // what brd was last laid out for
 	arena   *stage.Arena
 	q       stage.Queue
 
@@ -135,7 +136,7 @@ func (s *replay) Layout(mt ui.Metrics) {
 	}
 	side := math.Max(0, math.Min(b.W, b.H))
 	s.boardR = ui.Rect{X: b.X + (b.W-side)/2, Y: b.Y + (b.H-side)/2, W: side, H: side}
-	s.brd.Layout(mt, s.boardR)
+	s.laid.layout(s.brd, &s.env, mt, s.boardR)
 
 	in := s.panel.Inset(mt.Pt(12))
 	var r ui.Rect
