@@ -8,20 +8,28 @@ import (
 )
 
 // memoryLimit is the Go runtime's soft memory limit in the app (debug.SetMemoryLimit): past
-// it, the collector runs sooner than its usual pace (when the heap has doubled since the last
-// collection) and the runtime gives freed memory back to the system at once. The live heap at
-// the eight-seat spiral is some 70–120 MB, most of it Ebitengine's queue of vertices, which it
-// keeps for the app's life; at the usual pace the runtime held 250–370 MB from the system
-// with it, a good part of the resident memory issue 13 measured (BENCHMARKS.md, "Memory over
-// a long session"). Well above the live heap, so that the collector is not kept running: the
-// runtime spends at most half the processor on it even when the heap passes the limit.
+// it, the collector runs sooner than its usual pace and the runtime gives freed memory back to
+// the system at once. Well above the live heap (40–60 MB at the eight-seat spiral), so that
+// the collector is not kept running: the runtime spends at most half the processor on it even
+// when the heap passes the limit.
 const memoryLimit = 192 << 20
 
-// limitMemory sets the Go runtime's soft memory limit to memoryLimit, unless the GOMEMLIMIT
-// environment variable sets one. Not in the browser: a WebAssembly page's memory never
-// shrinks, and the limit's code would cost the download (scenes/memlimit_js.go).
+// gcPercent is the collector's pace in the app (debug.SetGCPercent): it runs when the heap has
+// grown by half since the last collection, not doubled (Go's default, 100). The live heap is
+// small and most of what is allocated is Ebitengine's queue of vertices, thrown away each
+// frame; at the default pace the runtime kept 80–127 MB from the system at the eight-seat
+// spiral, at this one 60–91 MB, for 0.6% of the processor in collections instead of 0.3%
+// (BENCHMARKS.md, "Memory over a long session", session 10).
+const gcPercent = 50
+
+// limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless
+// its environment variable (GOMEMLIMIT, GOGC) sets it. Not in the browser: a WebAssembly
+// page's memory never shrinks, and the code would cost the download (scenes/memlimit_js.go).
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)
+	}
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
 	}
 }
