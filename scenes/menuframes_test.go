@@ -14,7 +14,7 @@ import (
 )
 
 // TestMenuFramesCopyPictures: the menus and the replay, walked as a player walks them (the
-// title, the picker with a card under the pointer, Setup as the seats change, the game with a
+// title, the settings in large text scrolled, the picker with a card under the pointer, Setup as the seats change, the game with a
 // visit to Pause and its rules scrolled through, the results, the replay played, stepped,
 // jumped and scrubbed), paint every frame after a scene's first by copying pictures: no path
 // filled or stroked straight onto the screen. A path on the screen costs its stencil passes
@@ -45,9 +45,11 @@ func TestMenuFramesCopyPictures(t *testing.T) {
 	frame := func() {
 		w := &sprites.PathWatch{Dst: dst}
 		stop := sprites.Watch(w)
+		ui.ClipMade = w.View
 		m.redraw = true
 		m.Draw(dst)
 		stop()
+		ui.ClipMade = nil
 		forgetDraws()
 		s := scenes[m.Current().Name()]
 		if s == nil {
@@ -91,6 +93,21 @@ func TestMenuFramesCopyPictures(t *testing.T) {
 	}
 
 	frame()
+	// The settings, their volume bar moved and their rows scrolled in large text.
+	press("settings")
+	want(t, m, "settings")
+	press("volume-down")
+	press("volume-up")
+	press("text-large")
+	for i := 0; i < 8; i++ {
+		tick(ui.Intent{Kind: ui.Scroll, Scroll: 120})
+	}
+	for i := 0; i < 8; i++ {
+		tick(ui.Intent{Kind: ui.Scroll, Scroll: -120})
+	}
+	press("text-normal")
+	press("back")
+	want(t, m, "title")
 	press("play")
 	want(t, m, "picker")
 	hover("es-sig")

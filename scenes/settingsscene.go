@@ -318,7 +318,7 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		}
 		mt.TextStart(clip, l.text, ui.BodyBold, in, y, sprites.Ink)
 		if i > 0 {
-			sprites.Fill(clip, sprites.RoundRect(in.X, l.y-mt.Pt(1), in.W, mt.Pt(1), 0), sprites.Fade(sprites.DeepSand, 0.5))
+			ui.Fill(clip, ui.Rect{X: in.X, Y: l.y - mt.Pt(1), W: in.W, H: mt.Pt(1)}, 0, 0, sprites.Fade(sprites.DeepSand, 0.5))
 		}
 	}
 	// The volume bar between its buttons.
@@ -328,7 +328,7 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		lo, hi = up, down
 	}
 	bar := ui.Rect{X: lo.Right() + mt.Pt(14), Y: down.CY() - mt.Pt(6), W: hi.X - lo.Right() - mt.Pt(28), H: mt.Pt(12)}
-	sprites.Fill(clip, sprites.RoundRect(bar.X, bar.Y, bar.W, bar.H, bar.H/2), sprites.Fade(sprites.DeepSand, 0.6))
+	ui.Fill(clip, bar, bar.H/2, 0, sprites.Fade(sprites.DeepSand, 0.6))
 	v := s.m.settings.Volume
 	fill := sprites.Terracotta
 	if s.m.settings.Muted {
@@ -340,7 +340,7 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		if mt.RTL {
 			fx = bar.Right() - fw
 		}
-		sprites.Fill(clip, sprites.RoundRect(fx, bar.Y, fw, bar.H, bar.H/2), fill)
+		ui.Fill(clip, ui.Rect{X: fx, Y: bar.Y, W: fw, H: bar.H}, bar.H/2, 0, fill)
 	}
 	label := lang.T("settings.volume.value", int(math.Round(v*100)))
 	if s.m.settings.Muted || audio.Muted() {
@@ -360,7 +360,7 @@ func (s *settingsScene) Draw(dst *ebiten.Image) {
 		if mt.RTL {
 			sx = s.panel.X + mt.Pt(6)
 		}
-		sprites.Fill(dst, sprites.RoundRect(sx, y, mt.Pt(4), h, mt.Pt(2)), sprites.Fade(sprites.Wood, 0.6))
+		ui.Fill(dst, ui.Rect{X: sx, Y: y, W: mt.Pt(4), H: h}, mt.Pt(2), 0, sprites.Fade(sprites.Wood, 0.6))
 	}
 }
 

@@ -20,6 +20,20 @@ type PathWatch struct {
 	Dst     *ebiten.Image
 	Count   int
 	Callers map[string]int
+	views   map[*ebiten.Image]bool // sub-images of Dst told by View: paths on them count too
+}
+
+// View tells w that sub is a sub-image of parent (a scrolling view's clip): when parent is
+// Dst or one of its views, the paths drawn onto sub count as drawn onto Dst. Ebitengine does
+// not say which image a sub-image belongs to.
+func (w *PathWatch) View(parent, sub *ebiten.Image) {
+	if parent != w.Dst && !w.views[parent] {
+		return
+	}
+	if w.views == nil {
+		w.views = map[*ebiten.Image]bool{}
+	}
+	w.views[sub] = true
 }
 
 var watch *PathWatch
@@ -54,7 +68,7 @@ func (w *PathWatch) String() string {
 }
 
 func noticePath(dst *ebiten.Image) {
-	if watch == nil || dst != watch.Dst {
+	if watch == nil || dst != watch.Dst && !watch.views[dst] {
 		return
 	}
 	watch.Count++

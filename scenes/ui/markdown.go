@@ -487,7 +487,7 @@ func (d *Doc) Draw(dst *ebiten.Image, m Metrics, x, y float64, clip Rect) {
 			if r.Bottom() < clip.Y || r.Y > clip.Bottom() {
 				continue
 			}
-			sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, 0), op.color)
+			Fill(dst, r, 0, 0, op.color)
 			continue
 		}
 		ty := y + op.y

@@ -89,8 +89,15 @@ func ScrollClip(dst *ebiten.Image, r Rect) *ebiten.Image {
 	if TextDrawn != nil {
 		scrollClips[clip.Bounds()] = true
 	}
+	if ClipMade != nil {
+		ClipMade(dst, clip)
+	}
 	return clip
 }
+
+// ClipMade, when set, is told every ScrollClip made and the image it was cut from, so that a
+// test watching the paths drawn onto the screen counts those drawn onto its clips too.
+var ClipMade func(parent, clip *ebiten.Image)
 
 var scrollClips = map[image.Rectangle]bool{}
 
