@@ -114,34 +114,39 @@ var glNames = []string{
 	"draw calls before the first frame",
 	"indices drawn before the first frame",
 	"shader programs linked before the first frame",
+	"pixels read back before the first frame (each waits for the GPU)",
 }
 
-var glKeys = []string{"sigGlDraws", "sigGlIndices", "sigGlPrograms"}
+var glKeys = []string{"sigGlDraws", "sigGlIndices", "sigGlPrograms", "sigGlReads"}
 
-// glCounter runs before the page's own scripts: it counts WebGL 2's draw calls, indices and
-// program links, and when the game reports its first frame (sigFirstFrame, set by the loader)
-// keeps the counts at the start of the next animation frame, when that frame's commands have
-// all been issued, in the page's data-sig-gl-* attributes.
+// glCounter runs before the page's own scripts: it counts WebGL 2's draw calls, indices,
+// program links and pixel reads (readPixels: the page waits there until the GPU has done
+// everything queued before it; SwiftShader does it on the processor), and when the game
+// reports its first frame (sigFirstFrame, set by the loader) keeps the counts at the start of
+// the next animation frame, when that frame's commands have all been issued, in the page's
+// data-sig-gl-* attributes.
 const glCounter = `(() => {
   const P = WebGL2RenderingContext.prototype;
-  const n = {draws: 0, indices: 0, programs: 0};
-  const drawElements = P.drawElements, drawArrays = P.drawArrays, linkProgram = P.linkProgram;
+  const n = {draws: 0, indices: 0, programs: 0, reads: 0};
+  const drawElements = P.drawElements, drawArrays = P.drawArrays, linkProgram = P.linkProgram, readPixels = P.readPixels;
   P.drawElements = function(mode, count, ...rest) { n.draws++; n.indices += count; return drawElements.call(this, mode, count, ...rest); };
   P.drawArrays = function(mode, first, count) { n.draws++; n.indices += count; return drawArrays.call(this, mode, first, count); };
   P.linkProgram = function(p) { n.programs++; return linkProgram.call(this, p); };
+  P.readPixels = function(...args) { n.reads++; return readPixels.apply(this, args); };
   let first;
   Object.defineProperty(globalThis, 'sigFirstFrame', {configurable: true, get() { return first; }, set(f) {
     first = function(...args) {
       requestAnimationFrame(() => {
         const d = document.documentElement.dataset;
-        if (!d.sigGlDraws) { d.sigGlDraws = n.draws; d.sigGlIndices = n.indices; d.sigGlPrograms = n.programs; }
+        if (!d.sigGlDraws) { d.sigGlDraws = n.draws; d.sigGlIndices = n.indices; d.sigGlPrograms = n.programs; d.sigGlReads = n.reads; }
       });
       return f.apply(this, args);
     };
   }});
 })();`
 
-// stages is one load's marks, in stageNames' order, then the counts in glNames' (0: not marked).
+// stages is one load's marks, in stageNames' order, then the counts in glNames' (−1: not
+// marked; a count may be 0).
 type stages []float64
 
 // loadStages loads url (from about:blank) and waits for the first frame; it returns the marks.
@@ -156,7 +161,11 @@ func loadStages(t *testing.T, ctx context.Context, b *browser, url string) stage
 	}
 	s := make(stages, len(keys))
 	for i, m := range marks {
-		s[i], _ = strconv.ParseFloat(m, 64)
+		v, err := strconv.ParseFloat(m, 64)
+		if err != nil {
+			v = -1
+		}
+		s[i] = v
 	}
 	return s
 }
@@ -165,7 +174,7 @@ func loadStages(t *testing.T, ctx context.Context, b *browser, url string) stage
 func spread(loads []stages, i int) string {
 	var v []float64
 	for _, s := range loads {
-		if i < len(s) && s[i] > 0 {
+		if i < len(s) && s[i] >= 0 {
 			v = append(v, s[i])
 		}
 	}
