@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sig/sprites"
 )
@@ -567,17 +568,31 @@ var (
 	backdropFor backdropKey
 )
 
+// paintBackdrop paints the sand and the two bands of diamonds. A band's diamonds of one
+// colour are filled as one path, not one path each: they do not touch, so every pixel comes
+// out as before, and the first frame of the game (the title, over a fresh backdrop) fills 4
+// paths here instead of 120. Each path filled is a stencil pass in the vector package, and
+// every 64 fills have Ebitengine wait for the GPU (sprites' queueWork): on a browser without
+// a GPU, rasterising on the processor, that wait was most of the title's first Draw
+// (BENCHMARKS.md, "Session 10 (issue 15): the floor").
 func paintBackdrop(dst *ebiten.Image, m Metrics) {
 	sprites.FillTexturedRect(dst, 0, 0, m.W, m.H, sprites.SandTexture(), m.Unit*1.5, color.White)
 	s := m.Pt(18)
 	for _, y := range []float64{m.Pt(6), m.H - m.Pt(6) - s} {
+		var indigo, terracotta vector.Path
 		for x := -s / 2; x < m.W+s; x += s * 1.2 {
-			c := sprites.Indigo
+			p := &indigo
 			if int(math.Round(x/(s*1.2)))%3 == 0 {
-				c = sprites.Terracotta
+				p = &terracotta
 			}
-			sprites.Fill(dst, sprites.Polygon([]sprites.Pt{{X: x, Y: y + s/2}, {X: x + s/2, Y: y}, {X: x + s, Y: y + s/2}, {X: x + s/2, Y: y + s}}), sprites.Fade(c, 0.55))
+			p.MoveTo(float32(x), float32(y+s/2))
+			p.LineTo(float32(x+s/2), float32(y))
+			p.LineTo(float32(x+s), float32(y+s/2))
+			p.LineTo(float32(x+s/2), float32(y+s))
+			p.Close()
 		}
+		sprites.Fill(dst, &indigo, sprites.Fade(sprites.Indigo, 0.55))
+		sprites.Fill(dst, &terracotta, sprites.Fade(sprites.Terracotta, 0.55))
 	}
 }
 
