@@ -118,16 +118,22 @@ func Ellipse(cx, cy, rx, ry, angle float64) *vector.Path {
 }
 
 // Polygon is the closed path through pts.
-func Polygon(pts []Pt) *vector.Path {
+func Polygon(pts []Pt) *vector.Path { return Polygons(pts) }
+
+// Polygons is one path of several closed polygons: filled at once, one stencil pass for all
+// (the backdrop's band of diamonds: 4 fills, not 120, in the game's first frame).
+func Polygons(polys ...[]Pt) *vector.Path {
 	var p vector.Path
-	for i, q := range pts {
-		if i == 0 {
-			p.MoveTo(float32(q.X), float32(q.Y))
-		} else {
-			p.LineTo(float32(q.X), float32(q.Y))
+	for _, pts := range polys {
+		for i, q := range pts {
+			if i == 0 {
+				p.MoveTo(float32(q.X), float32(q.Y))
+			} else {
+				p.LineTo(float32(q.X), float32(q.Y))
+			}
 		}
+		p.Close()
 	}
-	p.Close()
 	return &p
 }
 

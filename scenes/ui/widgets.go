@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sig/sprites"
 )
@@ -579,20 +578,16 @@ func paintBackdrop(dst *ebiten.Image, m Metrics) {
 	sprites.FillTexturedRect(dst, 0, 0, m.W, m.H, sprites.SandTexture(), m.Unit*1.5, color.White)
 	s := m.Pt(18)
 	for _, y := range []float64{m.Pt(6), m.H - m.Pt(6) - s} {
-		var indigo, terracotta vector.Path
+		var indigo, terracotta [][]sprites.Pt
 		for x := -s / 2; x < m.W+s; x += s * 1.2 {
 			p := &indigo
 			if int(math.Round(x/(s*1.2)))%3 == 0 {
 				p = &terracotta
 			}
-			p.MoveTo(float32(x), float32(y+s/2))
-			p.LineTo(float32(x+s/2), float32(y))
-			p.LineTo(float32(x+s), float32(y+s/2))
-			p.LineTo(float32(x+s/2), float32(y+s))
-			p.Close()
+			*p = append(*p, []sprites.Pt{{X: x, Y: y + s/2}, {X: x + s/2, Y: y}, {X: x + s, Y: y + s/2}, {X: x + s/2, Y: y + s}})
 		}
-		sprites.Fill(dst, &indigo, sprites.Fade(sprites.Indigo, 0.55))
-		sprites.Fill(dst, &terracotta, sprites.Fade(sprites.Terracotta, 0.55))
+		sprites.Fill(dst, sprites.Polygons(indigo...), sprites.Fade(sprites.Indigo, 0.55))
+		sprites.Fill(dst, sprites.Polygons(terracotta...), sprites.Fade(sprites.Terracotta, 0.55))
 	}
 }
 
