@@ -175,9 +175,11 @@ func Ring(dst *ebiten.Image, cx, cy, r, w float64, c color.Color) {
 		}
 		p.Close()
 	}
+	// The inner circle is wound the other way round: a hole under the non-zero rule, as
+	// FrameRoundRect's (it says why not the even-odd rule).
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	fillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+	fillPath(dst, &p, nil, op)
 }
 
 // Shadow draws a soft shadow under a rounded rectangle, in a few translucent layers.
@@ -242,13 +244,38 @@ func FillTexturedRect(dst *ebiten.Image, x, y, w, h float64, tex *ebiten.Image, 
 }
 
 // FrameRoundRect draws the outline of a rounded rectangle, width w centred on its edge, as the
-// even-odd fill of two rounded rectangles (far cheaper than stroking the arcs).
+// fill of two rounded rectangles, the inner one wound the other way round (far cheaper than
+// stroking the arcs). Under the non-zero rule, as every other fill: the even-odd rule is a
+// shader program of its own, linked in the game's first frame for these edges and Ring's,
+// and a software renderer holds that frame while it links (BENCHMARKS.md, "Session 10 (issue
+// 15): the floor").
 func FrameRoundRect(dst *ebiten.Image, x, y, wd, ht, r, w float64, c color.Color) {
 	h := w / 2
 	var p vector.Path
 	p.AddPath(RoundRect(x-h, y-h, wd+w, ht+w, r+h), nil)
-	p.AddPath(RoundRect(x+h, y+h, math.Max(0, wd-w), math.Max(0, ht-w), math.Max(0, r-h)), nil)
+	p.AddPath(roundRectBackward(x+h, y+h, math.Max(0, wd-w), math.Max(0, ht-w), math.Max(0, r-h)), nil)
 	op := &vector.DrawPathOptions{AntiAlias: true}
 	op.ColorScale.ScaleWithColor(c)
-	fillPath(dst, &p, &vector.FillOptions{FillRule: vector.FillRuleEvenOdd}, op)
+	fillPath(dst, &p, nil, op)
+}
+
+// roundRectBackward is RoundRect traced the other way round (counter-clockwise on screen): a
+// hole in a RoundRect around it under the non-zero rule. Its arcs, traced backwards, are
+// flattened at other points than RoundRect's: a pixel on a curve may differ a little from the
+// even-odd fill of two RoundRects (TestOutlinesWithoutEvenOdd).
+func roundRectBackward(x, y, w, h, r float64) *vector.Path {
+	var p vector.Path
+	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
+	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
+	rr := float32(r)
+	p.MoveTo(x0+rr, y0)
+	p.ArcTo(x0, y0, x0, y0+rr, rr)
+	p.LineTo(x0, y1-rr)
+	p.ArcTo(x0, y1, x0+rr, y1, rr)
+	p.LineTo(x1-rr, y1)
+	p.ArcTo(x1, y1, x1, y1-rr, rr)
+	p.LineTo(x1, y0+rr)
+	p.ArcTo(x1, y0, x1-rr, y0, rr)
+	p.Close()
+	return &p
 }
