@@ -23,7 +23,7 @@ const memoryLimit = 192 << 20
 const gcPercent = 50
 
 // limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless
-// its environment variable (GOMEMLIMIT, GOGC) sets it. Not in the browser: a WebAssembly
+// its environment variable (GOMEMLIMIT, GOGC) sets it, and C's malloc threshold (tuneMalloc). Not in the browser: a WebAssembly
 // page's memory never shrinks, and the code would cost the download (scenes/memlimit_js.go).
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -32,4 +32,5 @@ func limitMemory() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
+	tuneMalloc()
 }
