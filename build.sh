@@ -152,12 +152,18 @@ build_wasm() {
 	exec_js="$goroot/lib/wasm/wasm_exec.js"
 	[ -f "$exec_js" ] || exec_js="$goroot/misc/wasm/wasm_exec.js" # Go before 1.24
 	[ -f "$exec_js" ] || die "wasm_exec.js is not in $goroot/lib/wasm: is this a complete Go installation?"
-	cp "$exec_js" "$WEB/wasm_exec.js"
+	# Go's loader without its comment-only lines but for its licence, the first three.
+	{
+		head -n 3 "$exec_js"
+		tail -n +4 "$exec_js" | drop_comment_lines /dev/stdin
+	} >"$WEB/wasm_exec.js"
 
 	local f
 	for f in wasm/*; do
 		case "$f" in
-		*.html | *.js | *.css | *.svg | *.png | *.ico | *.json | *.webmanifest) cp "$f" "$WEB/" ;;
+		*.js) drop_comment_lines "$f" >"$WEB/$(basename "$f")" ;;
+		*.html) drop_html_comments "$f" >"$WEB/$(basename "$f")" ;;
+		*.css | *.svg | *.png | *.ico | *.json | *.webmanifest) cp "$f" "$WEB/" ;;
 		esac
 	done
 
@@ -180,6 +186,20 @@ build_wasm() {
 		esac
 	done
 	download_sizes
+}
+
+# drop_comment_lines prints our JavaScript FILE without its lines that are only a comment
+# (// to the end of the line): they are for the reader of wasm/, and were a third of the
+# gzipped bytes of loader.js and sw.js (about 2.7 KB of the browser's download). wasm/ holds no
+# template literals, so a line that starts with // is always a comment.
+drop_comment_lines() {
+	sed '/^[[:space:]]*\/\//d' "$1"
+}
+
+# drop_html_comments prints the page FILE without its <!-- --> and /* */ comments (the latter
+# are only in its <style>): 431 of its 2,537 gzipped bytes.
+drop_html_comments() {
+	perl -0pe 's/[ \t]*<!--.*?-->\n?//sg; s{[ \t]*/\*.*?\*/\n?}{}sg' "$1"
 }
 
 # download_sizes lists the site's files, plain and as each twin, and the whole download as a
