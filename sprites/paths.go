@@ -199,11 +199,10 @@ func (s stencilBatch) rows() int {
 // 90–156 MB after the first replay (BENCHMARKS.md, "Memory over a long session", session 9).
 // So once queueWork units of work are queued (a fill is one, a stroke strokeWork), Ebitengine
 // is made to carry out its queue (drawNow): a stall for the GPU, in a frame that paints that
-// much (a board, a screenful of buttons), and a queue of some 10–20 MB at most.
-const (
-	queueWork  = 64
-	strokeWork = 4
-)
+// much (a board, a screenful of buttons). queueWork is the platform's (queuework.go,
+// queuework_js.go): a fill's weight is a guess, and a board's numbers, each glyph a path of
+// curves, weigh far more than a square.
+const strokeWork = 4
 
 // queuedWork is the work queued since Ebitengine last carried out its queue.
 var queuedWork int
