@@ -27,7 +27,7 @@ import (
 // A picture not asked for in the last idleTime goes too, however much room is left (the scene
 // that showed it was left, the log line scrolled away, the text size changed), unless the last
 // frame painted asked for it: an idle screen, not painted again, keeps its pictures however
-// long it stays. The bound alone (64 MiB then) let such pictures stay, and they cost far more than
+// long it stays. The bound alone let 64 MiB of such pictures stay, and they cost far more than
 // their own bytes. The rule counts time, not frames: at 60 frames a second 600 frames were
 // ten seconds, but a loaded machine or a slow phone paints a few frames a second, 600 frames
 // took minutes there, and the cache sat full at its bound (1,151 pictures in the 30-minute
@@ -35,7 +35,7 @@ import (
 //
 // The bound counts what the pictures take as textures, not their pixels: each has a texture
 // of its own (NewUnmanagedImage) whose sides the graphics driver rounds up to powers of two,
-// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, a 64 MiB
+// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, the 64 MiB
 // bound held some 130 MB of textures.
 type Cache struct {
 	limit int64
@@ -98,15 +98,15 @@ func (c *Cache) SetClock(now func() time.Time) {
 	c.now = now
 }
 
-// Pictures is the app's picture cache (scenes reach it as ui.Pictures). 40 MiB: a 1920×1080
+// Pictures is the app's picture cache (scenes reach it as ui.Pictures). 64 MiB: a 1920×1080
 // play screen's pictures (its empty board, its stamps, log lines and pieces) take a fraction
 // of it, so a language or text size change keeps the old pictures while the new ones are
-// painted, and a long session stays where it is. It was 64 MiB until the eight-seat spiral's
-// resident memory was measured against issue 13's 400 MB: the pictures sat at 22–54 MB there,
-// and as textures (under a software renderer, in main memory) they are the part of the app's
-// memory it can choose. Not 32: one frame of the short soak (TestSoakShort) uses 32.2 MiB
-// (BENCHMARKS.md, "Memory over a long session", session 10).
-var Pictures = NewCache(40 << 20)
+// painted, and a long session stays where it is. Lower bounds were tried against issue 13's
+// 400 MB (session 10): at 32, 40 and 48 MiB the short soak (TestSoakShort, which draws one
+// tick in 64, so a frame's pictures are those of 64 ticks) passed each bound, asking 51 MB in
+// one frame, and at 40 MiB painted its pictures seven times over; the resident memory came
+// down by other means (BENCHMARKS.md, "Memory over a long session", session 10).
+var Pictures = NewCache(64 << 20)
 
 // Limit is the cache's bound in bytes.
 func (c *Cache) Limit() int64 { return c.limit }
