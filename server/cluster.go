@@ -13,7 +13,33 @@ import (
 // LoopbackCluster starts n NATS servers with JetStream clustered on 127.0.0.1 (each its own
 // folder under dir), for the cluster tests and the load tool; production runs a real cluster
 // and passes its URL with -nats. It returns the servers' client URLs and a function that stops them.
+//
+// The cluster's route ports are found free and then let go before the servers bind them, so
+// another process may take one in between; that server then never starts. Such a start is
+// tried again, with new ports, up to three times in all.
 func LoopbackCluster(dir string, n int) ([]string, func(), error) {
+	var err error
+	for try := 1; try <= 3; try++ {
+		var urls []string
+		var stop func()
+		urls, stop, err = loopbackCluster(filepath.Join(dir, fmt.Sprintf("try-%d", try)), n)
+		if err == nil {
+			return urls, stop, nil
+		}
+		if _, notStarted := err.(errNotStarted); !notStarted {
+			return nil, nil, err
+		}
+	}
+	return nil, nil, err
+}
+
+// errNotStarted is a server of the cluster that did not start: a port taken, it may be.
+type errNotStarted string
+
+func (e errNotStarted) Error() string { return fmt.Sprintf("NATS server %s did not start", string(e)) }
+
+// loopbackCluster is one try of LoopbackCluster's.
+func loopbackCluster(dir string, n int) ([]string, func(), error) {
 	ports := make([]int, n)
 	for i := range ports {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -54,7 +80,7 @@ func LoopbackCluster(dir string, n int) ([]string, func(), error) {
 	for _, s := range servers {
 		if !s.ReadyForConnections(30 * time.Second) {
 			stop()
-			return nil, nil, fmt.Errorf("NATS server %s did not start", s.Name())
+			return nil, nil, errNotStarted(s.Name())
 		}
 		urls = append(urls, s.ClientURL())
 	}
