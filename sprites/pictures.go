@@ -67,8 +67,12 @@ type cached struct {
 }
 
 // idleTime is how long a picture may go unasked before it is let go: going back to the scene
-// just left, or to the game from its rules, finds its pictures still there.
-const idleTime = 10 * time.Second
+// just left finds its pictures still there. It was 10 s: over the five games' soak the cache
+// then sat at its 64 MiB bound through the replays and results (190 MB of Ebitengine's
+// images, the eight-seat spiral at up to 452 MB resident); at 4 s the pictures stayed under
+// 58 MB and the spiral under 400 MB (BENCHMARKS.md, "Memory over a long session", session
+// 10). A player back from the rules after longer waits for the board's picture, one frame.
+const idleTime = 4 * time.Second
 
 // TextureBytes is what a w×h picture takes as a texture of its own: 4 bytes a pixel, each
 // side rounded up to a power of two and at least 16, as Ebitengine's graphics drivers
