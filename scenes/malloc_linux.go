@@ -15,7 +15,8 @@ import (
 // raises this threshold to the largest block freed so far (up to 32 MiB), so after the first
 // large texture is freed the later ones land in its arenas, which never shrink: 160 MB of
 // arenas at the eight-seat spiral after a few games. At a fixed 128 KiB a texture's memory
-// leaves the process with it: 45–50 MB less resident (BENCHMARKS.md, "Memory over a long
+// leaves the process with it: over the same stretch of the five games' soak, 415–445 MB
+// resident against 373–492 (BENCHMARKS.md, "Memory over a long
 // session", session 10).
 const mmapThreshold = 128 << 10
 

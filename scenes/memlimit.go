@@ -17,8 +17,8 @@ const memoryLimit = 192 << 20
 // gcPercent is the collector's pace in the app (debug.SetGCPercent): it runs when the heap has
 // grown by half since the last collection, not doubled (Go's default, 100). The live heap is
 // small and most of what is allocated is Ebitengine's queue of vertices, thrown away each
-// frame; at the default pace the runtime kept 80–127 MB from the system at the eight-seat
-// spiral, at this one 60–91 MB, for 0.6% of the processor in collections instead of 0.3%
+// frame; at the default pace the runtime kept up to 124–127 MB from the system at the
+// eight-seat spiral, at this one up to 91–101 MB, for 0.6% of the processor in collections instead of 0.3%
 // (BENCHMARKS.md, "Memory over a long session", session 10).
 const gcPercent = 50
 
