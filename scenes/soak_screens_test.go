@@ -130,6 +130,16 @@ func (d *soakDriver) sample(at time.Duration) {
 			f.Close()
 		}
 	}
+	if os.Getenv("SIG_SOAK_CENSUS") != "" {
+		// What the pictures' cache holds, by the type of its keys, largest first.
+		c := ui.Pictures.Census()
+		keys := slices.SortedFunc(maps.Keys(c), func(a, b string) int { return int(c[b].Bytes - c[a].Bytes) })
+		var b strings.Builder
+		for _, k := range keys {
+			fmt.Fprintf(&b, "  %s %d (%.1f MB, %d painted)", k, c[k].Count, mb(c[k].Bytes), c[k].Painted)
+		}
+		fmt.Printf("census %6.0fs%s\n", at.Seconds(), b.String())
+	}
 	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
 		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
 			fmt.Fprintf(f, "=== %.0fs %s %s\n%s", at.Seconds(), s.scene, s.game, atlasDump())

@@ -3,6 +3,7 @@ package sprites
 import (
 	"container/list"
 	"image"
+	"reflect"
 	"sync/atomic"
 	"time"
 
@@ -46,6 +47,7 @@ type Cache struct {
 	lru   list.List // of *cached, most recently used first
 	byKey map[any]*list.Element
 	stats CacheStats
+	kinds map[reflect.Type]int // pictures painted by the type of their key (Census)
 }
 
 // CacheStats counts what a Cache holds and has done.
@@ -156,6 +158,10 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	c.evict(size)
 	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size, used: c.frame, usedAt: c.at}
 	paint(p.img)
+	if c.kinds == nil {
+		c.kinds = map[reflect.Type]int{}
+	}
+	c.kinds[reflect.TypeOf(key)]++
 	c.byKey[key] = c.lru.PushFront(p)
 	c.stats.Count++
 	c.stats.Bytes += size
@@ -199,6 +205,32 @@ func (c *Cache) evict(size int64) {
 		c.remove(e)
 		c.stats.Evicted++
 	}
+}
+
+// Census is what the cache holds by the type of its pictures' keys (a board's stamps, texts,
+// sticks in the air): how many and their textures' bytes, and how many it painted so far.
+// The memory soak prints it.
+func (c *Cache) Census() map[string]CensusEntry {
+	out := map[string]CensusEntry{}
+	for t, n := range c.kinds {
+		out[t.String()] = CensusEntry{Painted: n}
+	}
+	for e := c.lru.Front(); e != nil; e = e.Next() {
+		p := e.Value.(*cached)
+		k := reflect.TypeOf(p.key).String()
+		n := out[k]
+		n.Count++
+		n.Bytes += p.bytes
+		out[k] = n
+	}
+	return out
+}
+
+// CensusEntry counts the pictures of one kind of key (Census).
+type CensusEntry struct {
+	Count   int   // held
+	Bytes   int64 // their textures' bytes
+	Painted int   // painted since the cache was made
 }
 
 func (c *Cache) remove(e *list.Element) {
