@@ -15,12 +15,14 @@ import (
 const memoryLimit = 192 << 20
 
 // gcPercent is the collector's pace in the app (debug.SetGCPercent): it runs when the heap has
-// grown by half since the last collection, not doubled (Go's default, 100). The live heap is
-// small and most of what is allocated is Ebitengine's queue of vertices, thrown away each
-// frame; at the default pace the runtime kept up to 124–127 MB from the system at the
-// eight-seat spiral, at this one up to 91–101 MB, for 0.6% of the processor in collections instead of 0.3%
-// (BENCHMARKS.md, "Memory over a long session", session 10).
-const gcPercent = 50
+// grown by a quarter since the last collection, not doubled (Go's default, 100). The live heap
+// is small and most of what is allocated is Ebitengine's queue of vertices, thrown away each
+// frame, so what the runtime keeps from the system follows the pace: at the eight-seat spiral
+// it kept up to 124–127 MB at the default pace and up to 91–101 MB at 50 (session 10); over
+// five minutes of the five games, 79 MB on average at 25 against 99 at 50, the resident memory
+// 346 MB on average against 365, for 0.5% of the processor in collections against 0.2%
+// (BENCHMARKS.md, "Memory over a long session", session 11).
+const gcPercent = 25
 
 // limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless
 // its environment variable (GOMEMLIMIT, GOGC) sets it, and C's malloc threshold (tuneMalloc). Not in the browser: a WebAssembly
