@@ -211,9 +211,52 @@ func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale 
 		v.SrcY = (v.DstY + float32(oy)) / float32(scale)
 		v.ColorR, v.ColorG, v.ColorB, v.ColorA = float32(r)/0xffff, float32(g)/0xffff, float32(b)/0xffff, float32(a)/0xffff
 	}
-	// The stencil fill rule keeps concave outlines (spiral bands, notched planks) exact.
-	op := &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, Filter: ebiten.FilterLinear, FillRule: ebiten.FillRuleNonZero}
+	op := &ebiten.DrawTrianglesOptions{Address: ebiten.AddressRepeat, Filter: ebiten.FilterLinear, FillRule: texFillRule(texVerts, texIdx)}
 	fillTriangles(dst, texVerts, texIdx, tex, op)
+}
+
+// texFillRule is the fill rule a path's fan of triangles (the vector package's: every triangle
+// from its outline's first point) needs. A fan whose triangles all turn the same way, and
+// together sweep less than a full turn, covers the outline's inside exactly once (each ray
+// from the first point crosses the outline once): every convex outline (the boards' rounded
+// rectangles, the spiral's sand discs), and any other seen whole from its first point. It is
+// drawn as it is (FillRuleFillAll). Any other (a concave outline, a hole, two
+// outlines) needs the non-zero rule, and Ebitengine fills that through a stencil image and two
+// offscreens of its own, managed images sized by every fill's bounds so far, kept for the
+// app's life on atlas pages: at the eight-seat spiral three of 763×764 held pages of 8 and
+// 32 MB (BENCHMARKS.md, "Memory over a long session", session 11).
+func texFillRule(vs []ebiten.Vertex, is []uint16) ebiten.FillRule {
+	if len(is) == 0 {
+		return ebiten.FillRuleFillAll
+	}
+	base := is[0]
+	sign := 0.0
+	swept := 0.0
+	for t := 0; t+2 < len(is); t += 3 {
+		if is[t] != base {
+			return ebiten.FillRuleNonZero // a second outline
+		}
+		a, b, c := vs[is[t]], vs[is[t+1]], vs[is[t+2]]
+		bx, by := float64(b.DstX-a.DstX), float64(b.DstY-a.DstY)
+		cx, cy := float64(c.DstX-a.DstX), float64(c.DstY-a.DstY)
+		cross := bx*cy - by*cx
+		if math.Abs(cross) < 1e-3 {
+			// A sliver under a thousandth of a pixel (the outline's end rounded back onto its
+			// start, a point on a straight edge): it covers no pixel's middle either way.
+			continue
+		}
+		if sign == 0 {
+			sign = math.Copysign(1, cross)
+		} else if math.Copysign(1, cross) != sign {
+			return ebiten.FillRuleNonZero
+		}
+		swept += math.Abs(math.Atan2(cross, bx*cx+by*cy))
+	}
+	if swept > 2*math.Pi-1e-6 {
+		// An outline that winds round its first point again (it crosses itself).
+		return ebiten.FillRuleNonZero
+	}
+	return ebiten.FillRuleFillAll
 }
 
 // FillTexturedRect fills the rectangle (x, y, w, h) with tex as FillTextured lays it (repeated,

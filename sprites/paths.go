@@ -265,7 +265,7 @@ func drawQueued(dst *ebiten.Image) {
 		drawnOut(dst)
 	}
 	if nothing == nil {
-		nothing = NewImage("pixel", 1, 1)
+		nothing = newPixel()
 	}
 	op := &ebiten.DrawImageOptions{}
 	op.GeoM.Scale(0, 0)
@@ -273,6 +273,13 @@ func drawQueued(dst *ebiten.Image) {
 }
 
 var nothing *ebiten.Image
+
+// newPixel makes a 1×1 image that lives as long as the app (drawQueued's nothing, drawNow's
+// probe) with a texture of its own. On an atlas page, an image that never goes keeps the page
+// at whatever size it grew to for others since gone: the soak's listing of Ebitengine's
+// textures found a 4096×1024 page (16 MB) holding nothing but one 1×1 image (BENCHMARKS.md,
+// "Memory over a long session", session 11). Its own texture is 16×16 pixels, 1 KB.
+func newPixel() *ebiten.Image { return NewUnmanagedImage("pixel", 1, 1) }
 
 // drawnOut, when a test sets it, is told of every image drawQueued draws out.
 var drawnOut func(*ebiten.Image)

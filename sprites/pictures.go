@@ -314,14 +314,14 @@ func drawNow(img *ebiten.Image) {
 		carriedOut()
 	}
 	if probe == nil {
-		probe = NewImage("pixel", 1, 1)
+		probe = newPixel()
 	}
 	if img == nil {
 		// Only the queue: a pixel copied into the probe, so that its cached pixel is stale and
 		// the read waits for the queue. (Clearing it is not enough: Ebitengine clears the
 		// pixels it keeps, and the read waits for nothing.)
 		if nothing == nil {
-			nothing = NewImage("pixel", 1, 1)
+			nothing = newPixel()
 		}
 		probe.DrawImage(nothing, &ebiten.DrawImageOptions{Blend: ebiten.BlendCopy})
 	} else {
