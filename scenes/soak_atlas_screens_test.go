@@ -5,17 +5,22 @@ package scenes
 import (
 	"fmt"
 	"image"
+	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
 )
 
-// The soak's listing of Ebitengine's textures (SIG_SOAK_CENSUS): its atlas pages and the
+// The soak's listings (SIG_SOAK_CENSUS): Ebitengine's textures, its atlas pages and the
 // images with a texture of their own, read from Ebitengine v2.10's internals (internal/atlas),
 // as offscreen_test.go reads its queue. A test's measurement only: if the names change, the
 // test binary fails to link; if the struct's first fields change, the listing is wrong, so it
-// is checked against ebiten.ReadDebugInfo's total where it is printed.
+// is checked against ebiten.ReadDebugInfo's total where it is printed. And the resident
+// memory by where it lies (residentParts).
 
 //go:linkname atlasBackends github.com/hajimehoshi/ebiten/v2/internal/atlas.theBackends
 var atlasBackends []*atlasBackend
@@ -108,4 +113,53 @@ func atlasListing() (string, int64) {
 	slices.Sort(sizes)
 	return fmt.Sprintf("textures %.1f MB: %d of their own %.1f MB, %d pages (%d sources) \n         %s\n         %d screen",
 		mb(total), own, mb(ownB), pages, sources, strings.Join(sizes, "\n         "), screens), total
+}
+
+// residentParts is the process's resident memory by where it lies (/proc/self/smaps): the Go
+// runtime's arenas (anonymous mappings near its heap), other anonymous memory (C's malloc arenas, Mesa's), the brk heap (glibc's
+// main arena), and each file mapped (the binary, libLLVM, Mesa's driver), largest first.
+func residentParts() string {
+	b, err := os.ReadFile("/proc/self/smaps")
+	if err != nil {
+		return err.Error()
+	}
+	parts := map[string]int64{}
+	var cur string
+	// Go reserves its heap in 64 MB arenas, one after another from a base it picks at random
+	// (Go 1.26): from the arena of a new object on, 64 GB of addresses are taken as Go's.
+	probe := new([64]byte)
+	goBase := uint64(uintptr(unsafe.Pointer(probe))) &^ (64<<20 - 1)
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		if strings.Contains(f[0], "-") && !strings.HasSuffix(f[0], ":") {
+			// A mapping's first line: range, perms, offset, device, inode[, path].
+			lo, _, _ := strings.Cut(f[0], "-")
+			addr, _ := strconv.ParseUint(lo, 16, 64)
+			switch {
+			case len(f) >= 6:
+				cur = filepath.Base(f[5])
+			case addr >= goBase && addr < goBase+64<<30:
+				cur = "Go"
+			default:
+				cur = "anonymous"
+			}
+			continue
+		}
+		if f[0] == "Rss:" && len(f) >= 2 {
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			parts[cur] += kb << 10
+		}
+	}
+	names := slices.SortedFunc(maps.Keys(parts), func(a, b string) int { return int(parts[b] - parts[a]) })
+	var out []string
+	for i, n := range names {
+		if i == 8 {
+			break
+		}
+		out = append(out, fmt.Sprintf("%s %.1f", n, mb(parts[n])))
+	}
+	return strings.Join(out, ", ")
 }

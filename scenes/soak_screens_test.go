@@ -141,6 +141,7 @@ func (d *soakDriver) sample(at time.Duration) {
 		fmt.Printf("census %6.0fs%s\n", at.Seconds(), b.String())
 		listing, _ := atlasListing()
 		fmt.Printf("atlas  %6.0fs %s (Ebitengine's count: %.1f MB)\n", at.Seconds(), listing, mb(s.gpu))
+		fmt.Printf("rss    %6.0fs %s MB\n", at.Seconds(), residentParts())
 	}
 	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
 		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
