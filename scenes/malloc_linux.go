@@ -16,8 +16,7 @@ import (
 // large texture is freed the later ones land in its arenas, which never shrink: 160 MB of
 // arenas at the eight-seat spiral after a few games. At a fixed 128 KiB a texture's memory
 // leaves the process with it: over the same stretch of the five games' soak, 415–445 MB
-// resident against 373–492 (BENCHMARKS.md, "Memory over a long
-// session", session 10).
+// resident against 373–492 (BENCHMARKS.md, "Memory over a long session", session 10).
 const mmapThreshold = 128 << 10
 
 // tuneMalloc fixes C's malloc threshold (mallopt's M_MMAP_THRESHOLD) unless the environment

@@ -25,8 +25,9 @@ const memoryLimit = 192 << 20
 const gcPercent = 25
 
 // limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless
-// its environment variable (GOMEMLIMIT, GOGC) sets it, and C's malloc threshold (tuneMalloc). Not in the browser: a WebAssembly
-// page's memory never shrinks, and the code would cost the download (scenes/memlimit_js.go).
+// its environment variable (GOMEMLIMIT, GOGC) sets it, and C's malloc threshold (tuneMalloc).
+// Not in the browser: a WebAssembly page's memory never shrinks, and the code would cost the
+// download (scenes/memlimit_js.go).
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)

@@ -220,11 +220,11 @@ func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale 
 // together sweep less than a full turn, covers the outline's inside exactly once (each ray
 // from the first point crosses the outline once): every convex outline (the boards' rounded
 // rectangles, the spiral's sand discs), and any other seen whole from its first point. It is
-// drawn as it is (FillRuleFillAll). Any other (a concave outline, a hole, two
-// outlines) needs the non-zero rule, and Ebitengine fills that through a stencil image and two
-// offscreens of its own, managed images sized by every fill's bounds so far, kept for the
-// app's life on atlas pages: at the eight-seat spiral three of 763×764 held pages of 8 and
-// 32 MB (BENCHMARKS.md, "Memory over a long session", session 11).
+// drawn as it is (FillRuleFillAll). Any other (a concave outline, a hole, two outlines) needs
+// the non-zero rule, and Ebitengine fills that through a stencil image and two offscreens of
+// its own, managed images sized by every fill's bounds so far, kept for the app's life on
+// atlas pages: at the eight-seat spiral three of 763×764 held pages of 8 and 32 MB
+// (BENCHMARKS.md, "Memory over a long session", session 11).
 func texFillRule(vs []ebiten.Vertex, is []uint16) ebiten.FillRule {
 	if len(is) == 0 {
 		return ebiten.FillRuleFillAll
@@ -260,11 +260,13 @@ func texFillRule(vs []ebiten.Vertex, is []uint16) ebiten.FillRule {
 }
 
 // FillTexturedRect fills the rectangle (x, y, w, h) with tex as FillTextured lays it (repeated,
-// scale pixels to a texel, tinted). A rectangle needs no fill rule, so it is drawn as two
-// triangles straight away: FillTextured's path goes through the fill rule's coverage pass,
-// which has the GPU link two more shader programs, and in a software renderer each link holds
-// the frame that first needs it for a long moment (the menus' backdrop was the only such fill
-// on the browser game's first frame: BENCHMARKS.md).
+// scale pixels to a texel, tinted), as two triangles straight away, without a path to build
+// and check. It was written when FillTextured sent every path through the fill rule's
+// coverage pass, which has the GPU link two more shader programs (in a software renderer each
+// link holds the frame that first needs it for a long moment: the menus' backdrop was the only
+// such fill on the browser game's first frame, BENCHMARKS.md); FillTextured now draws a
+// rectangle the same way (texFillRule), and TestFillTexturedRectMatchesPath holds the two
+// to the same pixels.
 func FillTexturedRect(dst *ebiten.Image, x, y, w, h float64, tex *ebiten.Image, scale float64, tint color.Color) {
 	if w <= 0 || h <= 0 || scale <= 0 {
 		return
