@@ -314,6 +314,7 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 		m.paint(screen)
 		m.work.painted++
 	}
+	trimMalloc(now, m.work.painted)
 	if m.drawn == 0 {
 		firstFrameShown()
 	}

@@ -142,6 +142,7 @@ func (d *soakDriver) sample(at time.Duration) {
 		listing, _ := atlasListing()
 		fmt.Printf("atlas  %6.0fs %s (Ebitengine's count: %.1f MB)\n", at.Seconds(), listing, mb(s.gpu))
 		fmt.Printf("rss    %6.0fs %s MB\n", at.Seconds(), residentParts())
+		fmt.Printf("malloc %6.0fs %s MB\n", at.Seconds(), mallocParts())
 	}
 	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
 		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
@@ -213,6 +214,7 @@ func TestSoak(t *testing.T) {
 		t.Fatal(err)
 	}
 	limitMemory() // as New does in the app
+	soakTrims()
 	ebiten.SetWindowSize(1280, 800)
 	ebiten.SetWindowTitle("Sig soak")
 	ebiten.SetScreenClearedEveryFrame(false)
