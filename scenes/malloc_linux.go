@@ -32,6 +32,9 @@ const mmapThreshold = 128 << 10
 // its own: the game's thread waits only if it mallocs in the arena being trimmed.
 const trimEvery = 10 * time.Second
 
+// trimsMalloc: the game loop calls trimMalloc on this platform.
+const trimsMalloc = true
+
 // glibc's malloc controls, found at run time (the app links no C): nil where the C library
 // is not glibc (no libc.so.6, or not these functions in it).
 var glibc struct {

@@ -314,12 +314,14 @@ func (m *Manager) Draw(screen *ebiten.Image) {
 		m.paint(screen)
 		m.work.painted++
 	}
-	trimMalloc(now, m.work.painted)
 	if m.drawn == 0 {
 		firstFrameShown()
 	}
 	m.drawn++
 	m.publishHook()
+	if trimsMalloc {
+		trimMalloc(now, m.work.painted)
+	}
 	if m.cfg.ScreenshotPath != "" && m.drawn == m.cfg.ScreenshotFrame && !m.quit {
 		if err := writePNG(screen, m.cfg.ScreenshotPath); err != nil {
 			m.err = fmt.Errorf("screenshot: %w", err)
