@@ -22,14 +22,15 @@ import (
 // resident against 373–492 (BENCHMARKS.md, "Memory over a long session", session 10).
 const mmapThreshold = 128 << 10
 
-// trimEvery is how often, while frames are drawn, the driver's smaller blocks that malloc
-// holds free are given back (malloc_trim). Below the threshold, the driver's blocks (its
-// command bins, shader variants, small textures) share fifteen arenas whose memory malloc
-// keeps when they are freed; over a 30-minute soak the arenas grew from 63 to 78 MB between
-// the fifth minute and the twenty-fifth, and the resident memory outside Go's and the images'
-// from 154 to 171 MB; trimmed every ten seconds, 69–70 MB and 145–152 MB, flat (BENCHMARKS.md,
-// "Memory over a long session", session 12). A trim takes 20–35 ms there, on a goroutine of
-// its own: the game's thread waits only if it mallocs in the arena being trimmed.
+// trimEvery is how often, while frames are drawn, the blocks malloc holds free are given back
+// (malloc_trim). Below the threshold, the driver's smaller blocks (its command bins, shader
+// variants, small textures) share fifteen arenas, and what they free stays with them: over a
+// 30-minute soak of the five games, untrimmed, the arenas grew from 63 to 98 MB on average
+// between the second five minutes and the last, and the resident memory outside Go's and the
+// images' from 154 to 180 MB; trimmed every ten seconds, the arenas kept to 58–70 MB and that
+// memory to 150–157 MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took
+// about 10 ms on an idle machine and 20–35 ms on a loaded one, on a goroutine of its own: the
+// game's thread waits only if it mallocs in the arena being trimmed.
 const trimEvery = 10 * time.Second
 
 // trimsMalloc: the game loop calls trimMalloc on this platform.

@@ -58,16 +58,17 @@ type soakSample struct {
 }
 
 type soakDriver struct {
-	m      *Manager
-	next   func() (string, bool)
-	stop   func()
-	err    error
-	start  time.Time
-	last   time.Time
-	every  time.Duration
-	length time.Duration
-	s      []soakSample
-	heapAt uint64 // the Go heap at the last profile written
+	m        *Manager
+	next     func() (string, bool)
+	stop     func()
+	err      error
+	start    time.Time
+	last     time.Time
+	every    time.Duration
+	length   time.Duration
+	s        []soakSample
+	heapNext time.Duration // the next profile SIG_SOAK_HEAP_EVERY asks for
+	heapAt   uint64        // the Go heap at the last profile written
 	// The frames since the last sample (soakSample's frame times).
 	lastDraw    time.Time
 	gaps, draws []time.Duration
@@ -122,12 +123,25 @@ func (d *soakDriver) sample(at time.Duration) {
 	s.drawMed, s.drawP95 = percentiles(d.draws)
 	d.gaps, d.draws = d.gaps[:0], d.draws[:0]
 	d.s = append(d.s, s)
-	if out := os.Getenv("SIG_SOAK_HEAP"); out != "" && s.heap > d.heapAt {
-		// The Go heap's profile at its highest so far (what holds the memory).
-		d.heapAt = s.heap
-		if f, err := os.Create(out); err == nil {
-			pprof.Lookup("heap").WriteTo(f, 0)
-			f.Close()
+	if out := os.Getenv("SIG_SOAK_HEAP"); out != "" {
+		// The Go heap's profile at its highest so far (what holds the memory), or, with
+		// SIG_SOAK_HEAP_EVERY, one every so often, each in a file of its own named by the
+		// second it was taken (what the heap gained between two).
+		every, _ := time.ParseDuration(os.Getenv("SIG_SOAK_HEAP_EVERY"))
+		name := ""
+		switch {
+		case every > 0 && at >= d.heapNext:
+			d.heapNext = at + every
+			name = fmt.Sprintf("%s.%04.0f", out, at.Seconds())
+		case every <= 0 && s.heap > d.heapAt:
+			d.heapAt = s.heap
+			name = out
+		}
+		if name != "" {
+			if f, err := os.Create(name); err == nil {
+				pprof.Lookup("heap").WriteTo(f, 0)
+				f.Close()
+			}
 		}
 	}
 	if os.Getenv("SIG_SOAK_CENSUS") != "" {
