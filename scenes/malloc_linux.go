@@ -27,8 +27,8 @@ const mmapThreshold = 128 << 10
 // variants, small textures) share fifteen arenas, and what they free stays with them: over a
 // 30-minute soak of the five games, untrimmed, the arenas grew from 63 to 98 MB on average
 // between the second five minutes and the last, and the resident memory outside Go's and the
-// images' from 154 to 180 MB; trimmed every ten seconds, the arenas kept to 58–70 MB and that
-// memory to 150–157 MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took
+// images' from 154 to 180 MB; trimmed every ten seconds, the arenas kept to 58–73 MB and that
+// memory to 145–157 MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took
 // about 10 ms on an idle machine and 20–35 ms on a loaded one, on a goroutine of its own: the
 // game's thread waits only if it mallocs in the arena being trimmed.
 const trimEvery = 10 * time.Second
