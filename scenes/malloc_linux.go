@@ -27,9 +27,10 @@ const mmapThreshold = 128 << 10
 // variants, small textures) share fifteen arenas, and what they free stays with them: over a
 // 30-minute soak of the five games, untrimmed, the arenas grew from 63 to 98 MB on average
 // between the second five minutes and the last, and the resident memory outside Go's and the
-// images' from 154 to 180 MB; trimmed every ten seconds, the arenas kept to 58–73 MB and that
-// memory to 145–157 MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took
-// about 10 ms on an idle machine and 20–35 ms on a loaded one, on a goroutine of its own: the
+// images' from 154 to 180 MB; trimmed every ten seconds, in four runs, the arenas stopped
+// growing by the tenth minute (at 58 to 89 MB, by run) and that memory stayed within 145–161
+// MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took about 10 ms on
+// average on an idle machine and 30–60 ms on a loaded one, on a goroutine of its own: the
 // game's thread waits only if it mallocs in the arena being trimmed.
 const trimEvery = 10 * time.Second
 
@@ -84,7 +85,7 @@ func tuneMalloc() bool {
 
 // trimMalloc gives back what malloc holds free, on a goroutine of its own, when tuneMalloc
 // found glibc, trimEvery has passed since the last trim and frames were drawn since (drawn
-// counts them: a still screen frees nothing). The game loop calls it each update.
+// counts them: a still screen frees nothing). The game loop calls it after each frame.
 func trimMalloc(now time.Time, drawn int) {
 	if !glibc.on || drawn == glibc.drawn || now.Sub(glibc.at) < trimEvery || !glibc.trimming.CompareAndSwap(false, true) {
 		return
