@@ -28,7 +28,7 @@ const mmapThreshold = 128 << 10
 // 30-minute soak of the five games, untrimmed, the arenas grew from 63 to 98 MB on average
 // between the second five minutes and the last, and the resident memory outside Go's and the
 // images' from 154 to 180 MB; trimmed every ten seconds, in four runs, the arenas stopped
-// growing by the tenth minute (at 58 to 89 MB, by run) and that memory stayed within 145–161
+// growing by the tenth minute (at 59 to 89 MB, by run) and that memory stayed within 145–161
 // MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took about 10 ms on
 // average on an idle machine and 30–60 ms on a loaded one, on a goroutine of its own: the
 // game's thread waits only if it mallocs in the arena being trimmed.
