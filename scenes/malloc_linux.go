@@ -53,19 +53,28 @@ var glibc struct {
 
 func loadGlibc() bool {
 	glibc.once.Do(func() {
-		libc, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL)
-		if err != nil {
-			return
+		if !bindGlibc(map[string]any{"mallopt": &glibc.mallopt, "malloc_trim": &glibc.trim}) {
+			glibc.mallopt, glibc.trim = nil, nil
 		}
-		opt, err1 := purego.Dlsym(libc, "mallopt")
-		trim, err2 := purego.Dlsym(libc, "malloc_trim")
-		if err1 != nil || err2 != nil || opt == 0 || trim == 0 {
-			return
-		}
-		purego.RegisterFunc(&glibc.mallopt, opt)
-		purego.RegisterFunc(&glibc.trim, trim)
 	})
 	return glibc.mallopt != nil
+}
+
+// bindGlibc points each Go function variable at glibc's function of that name (fns maps names
+// to pointers to func variables), and reports whether it found every one.
+func bindGlibc(fns map[string]any) bool {
+	libc, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL)
+	if err != nil {
+		return false
+	}
+	for name, fn := range fns {
+		sym, err := purego.Dlsym(libc, name)
+		if err != nil || sym == 0 {
+			return false
+		}
+		purego.RegisterFunc(fn, sym)
+	}
+	return true
 }
 
 // tuneMalloc fixes C's malloc threshold (mallopt's M_MMAP_THRESHOLD) unless the environment

@@ -115,9 +115,10 @@ func atlasListing() (string, int64) {
 		mb(total), own, mb(ownB), pages, sources, strings.Join(sizes, "\n         "), screens), total
 }
 
-// residentParts is the process's resident memory by where it lies (/proc/self/smaps): the Go
-// runtime's arenas (anonymous mappings near its heap), other anonymous memory (C's malloc arenas, Mesa's), the brk heap (glibc's
-// main arena), and each file mapped (the binary, libLLVM, Mesa's driver), largest first.
+// residentParts is the process's resident memory by where it lies (/proc/self/smaps), the
+// eight largest: the Go runtime's arenas (anonymous mappings near its heap), other anonymous
+// memory (C's malloc: its arenas and large blocks), and each named mapping by its name (the
+// binary, libLLVM, Mesa's driver, "[heap]": glibc's main arena).
 func residentParts() string {
 	b, err := os.ReadFile("/proc/self/smaps")
 	if err != nil {

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"github.com/ebitengine/purego"
 )
 
 // The soak's listing of C's malloc (SIG_SOAK_CENSUS): glibc's own account of its arenas, for
@@ -29,21 +27,7 @@ var mallocInfo struct {
 
 func loadMallocInfo() bool {
 	mallocInfo.once.Do(func() {
-		libc, err := purego.Dlopen("libc.so.6", purego.RTLD_NOW|purego.RTLD_GLOBAL)
-		if err != nil {
-			return
-		}
-		for _, f := range []struct {
-			name string
-			fn   any
-		}{{"fopen", &mallocInfo.fopen}, {"fclose", &mallocInfo.fclose}, {"malloc_info", &mallocInfo.mallocInfo}} {
-			sym, err := purego.Dlsym(libc, f.name)
-			if err != nil || sym == 0 {
-				return
-			}
-			purego.RegisterFunc(f.fn, sym)
-		}
-		mallocInfo.ok = true
+		mallocInfo.ok = bindGlibc(map[string]any{"fopen": &mallocInfo.fopen, "fclose": &mallocInfo.fclose, "malloc_info": &mallocInfo.mallocInfo})
 	})
 	return mallocInfo.ok
 }
