@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sig/rules"
 	"sig/rules/essig"
@@ -220,25 +221,23 @@ func (b *Board) paint(dst *ebiten.Image) {
 // paintOued carves Sig El Oued's squares, the middle row, where the circuits cross, lighter.
 func paintOued(b *Board, dst *ebiten.Image) {
 	plank(dst, b.Rect)
-	for i, c := range b.Cells {
-		tint := Mix(Wood, Sand, 0.25)
+	carve(dst, b.Cells, func(i int) color.RGBA {
 		if sigeloued.Crossing(i) {
-			tint = Mix(Wood, Sand, 0.12)
+			return Mix(Wood, Sand, 0.12)
 		}
-		carve(dst, c, tint)
-	}
+		return Mix(Wood, Sand, 0.25)
+	})
 }
 
 // paintSeega carves Seega's squares, the centre inlaid in saffron with a star.
 func paintSeega(b *Board, dst *ebiten.Image) {
 	plank(dst, b.Rect)
-	for i, c := range b.Cells {
-		tint := Mix(Wood, Sand, 0.25)
+	carve(dst, b.Cells, func(i int) color.RGBA {
 		if i == seega.Centre {
-			tint = Mix(Saffron, Wood, 0.35)
+			return Mix(Saffron, Wood, 0.35)
 		}
-		carve(dst, c, tint)
-	}
+		return Mix(Wood, Sand, 0.25)
+	})
 	c := b.Cells[seega.Centre]
 	DrawMark(dst, MarkStar, c.Center.X, c.Center.Y, c.Size*0.3, Mix(Saffron, Wood, 0.55))
 }
@@ -248,9 +247,7 @@ func paintSeega(b *Board, dst *ebiten.Image) {
 func paintSadeqa(b *Board, dst *ebiten.Image) {
 	r := b.Rect
 	plank(dst, r)
-	for _, c := range b.Cells {
-		hole(dst, c)
-	}
+	holes(dst, b.Cells)
 	// Halfway between the two rows: between South's first hole and North's, across the board.
 	s1, n1 := b.Cells[sadeqa.Hole(sadeqa.South, 1)].Center, b.Cells[sadeqa.Hole(sadeqa.North, 1)].Center
 	mid := Pt{(s1.X + n1.X) / 2, (s1.Y + n1.Y) / 2}
@@ -272,25 +269,51 @@ func plank(dst *ebiten.Image, r Rect) {
 	Stroke(dst, RoundRect(in.X, in.Y, in.W, in.H, rad*0.8), 1, color.RGBA{255, 235, 200, 50})
 }
 
-// carve draws a square cut into the wood: a shaded bevel and a flat floor.
-func carve(dst *ebiten.Image, c Cell, tint color.RGBA) {
-	p := c.Poly
-	x, y := p[0].X, p[0].Y
-	s := p[1].X - p[0].X
-	bev := math.Max(1, s*0.06)
-	Fill(dst, RoundRect(x, y, s, s, s*0.08), Mix(DarkWood, Ink, 0.2))
-	Fill(dst, RoundRect(x+bev*0.6, y+bev, s-bev*0.6, s-bev, s*0.07), Mix(tint, Sand, 0.18))
-	Fill(dst, RoundRect(x+bev, y+bev*1.4, s-bev*1.6, s-bev*2, s*0.06), tint)
+// carve draws squares cut into the wood, each a shaded bevel and a flat floor of its tint:
+// each layer of all the squares of a tint as one path (draw.go, Polylines).
+func carve(dst *ebiten.Image, cells []Cell, tint func(i int) color.RGBA) {
+	var edge vector.Path
+	type floors struct{ bevel, floor vector.Path }
+	byTint := map[color.RGBA]*floors{}
+	var tints []color.RGBA // in the order first met, so that the painting is the same every time
+	for i, c := range cells {
+		p := c.Poly
+		x, y := p[0].X, p[0].Y
+		s := p[1].X - p[0].X
+		bev := math.Max(1, s*0.06)
+		appendRoundRect(&edge, x, y, s, s, s*0.08)
+		t := tint(i)
+		f := byTint[t]
+		if f == nil {
+			f = &floors{}
+			byTint[t] = f
+			tints = append(tints, t)
+		}
+		appendRoundRect(&f.bevel, x+bev*0.6, y+bev, s-bev*0.6, s-bev, s*0.07)
+		appendRoundRect(&f.floor, x+bev, y+bev*1.4, s-bev*1.6, s-bev*2, s*0.06)
+	}
+	Fill(dst, &edge, Mix(DarkWood, Ink, 0.2))
+	for _, t := range tints {
+		Fill(dst, &byTint[t].bevel, Mix(t, Sand, 0.18))
+		Fill(dst, &byTint[t].floor, t)
+	}
 }
 
-// hole draws a round hollow scooped out of the wood.
-func hole(dst *ebiten.Image, c Cell) {
-	r := c.Size / 2
-	x, y := c.Center.X, c.Center.Y
-	Disc(dst, x, y, r, Mix(DarkWood, Ink, 0.35))
-	Disc(dst, x, y+r*0.08, r*0.93, Mix(Wood, DarkWood, 0.5))
-	Disc(dst, x, y+r*0.14, r*0.8, Mix(Wood, DarkWood, 0.25))
-	Fill(dst, Ellipse(x, y-r*0.62, r*0.6, r*0.18, 0), color.RGBA{0, 0, 0, 45})
+// holes draws round hollows scooped out of the wood, each layer of all of them as one path.
+func holes(dst *ebiten.Image, cells []Cell) {
+	var rim, wall, floor, shade vector.Path
+	for _, c := range cells {
+		r := c.Size / 2
+		x, y := c.Center.X, c.Center.Y
+		appendCircle(&rim, x, y, r)
+		appendCircle(&wall, x, y+r*0.08, r*0.93)
+		appendCircle(&floor, x, y+r*0.14, r*0.8)
+		shade.AddPath(Ellipse(x, y-r*0.62, r*0.6, r*0.18, 0), &vector.AddPathOptions{})
+	}
+	Fill(dst, &rim, Mix(DarkWood, Ink, 0.35))
+	Fill(dst, &wall, Mix(Wood, DarkWood, 0.5))
+	Fill(dst, &floor, Mix(Wood, DarkWood, 0.25))
+	Fill(dst, &shade, color.RGBA{0, 0, 0, 45})
 }
 
 // DrawBoardPicture draws game id's board in its starting position inside r, with the pieces of

@@ -75,6 +75,13 @@ func StrokeLines(dst *ebiten.Image, lines [][]Pt, w float64, c color.Color) {
 // RoundRect is the path of a rectangle with corners of radius r.
 func RoundRect(x, y, w, h, r float64) *vector.Path {
 	var p vector.Path
+	appendRoundRect(&p, x, y, w, h, r)
+	return &p
+}
+
+// appendRoundRect adds a rectangle with corners of radius r to p as a closed sub-path of its
+// own.
+func appendRoundRect(p *vector.Path, x, y, w, h, r float64) {
 	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
 	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
 	rr := float32(r)
@@ -88,6 +95,35 @@ func RoundRect(x, y, w, h, r float64) *vector.Path {
 	p.LineTo(x0, y0+rr)
 	p.ArcTo(x0, y0, x0+rr, y0, rr)
 	p.Close()
+}
+
+// Shapes that repeat across a board (its squares, holes, the marks along its track) are filled
+// or stroked as one path of many sub-paths, not one path each: the vector package fills every
+// path through its stencil in nine draws (eight antialiasing passes and the copy), whatever its
+// size, and Ebitengine keeps the buffers of the busiest frame's draws for the rest of the run.
+// Painting the picker's five boards took 18,000 draws in one frame, twice an ordinary frame's,
+// most of them single squares and strokes of a few pixels (BENCHMARKS.md, "Memory over a long
+// session", session 14). The shapes of one path do not overlap, so its pixels are theirs.
+
+// appendCircle adds the circle of radius r around (cx, cy) to p as a closed sub-path of its own.
+func appendCircle(p *vector.Path, cx, cy, r float64) {
+	p.MoveTo(float32(cx+r), float32(cy))
+	p.Arc(float32(cx), float32(cy), float32(r), 0, 2*math.Pi, vector.Clockwise)
+	p.Close()
+}
+
+// Polylines is one path of the open polylines lines, to stroke at once.
+func Polylines(lines ...[]Pt) *vector.Path {
+	var p vector.Path
+	for _, l := range lines {
+		for i, q := range l {
+			if i == 0 {
+				p.MoveTo(float32(q.X), float32(q.Y))
+			} else {
+				p.LineTo(float32(q.X), float32(q.Y))
+			}
+		}
+	}
 	return &p
 }
 

@@ -143,32 +143,40 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 		final[s] = true
 	}
 	chalk := func(a float64) color.RGBA { return Fade(Chalk, a) }
+	cells := make([]Cell, len(t.Cells))
 	for i, c := range t.Cells {
-		s := i + 1
-		tint := Mix(Wood, Sand, 0.25)
-		switch {
+		cells[i] = c.moved(dx, dy)
+	}
+	carve(dst, cells, func(i int) color.RGBA {
+		switch s := i + 1; {
 		case t.spec.Traps[s] > 0:
-			tint = Mix(Terracotta, Wood, 0.2)
+			return Mix(Terracotta, Wood, 0.2)
 		case final[s]:
-			tint = Mix(Olive, Wood, 0.15)
+			return Mix(Olive, Wood, 0.15)
 		}
-		carve(dst, c.moved(dx, dy), tint)
-	}
+		return Mix(Wood, Sand, 0.25)
+	})
 
-	// The path: a chalk line from square to square, with an arrowhead in every gutter.
-	for i := 1; i < len(t.Cells); i++ {
-		a, b := mv(t.Cells[i-1].Center), mv(t.Cells[i].Center)
-		Line(dst, a, b, math.Max(1, u*0.045), chalk(0.22))
-		chevron(dst, a.Lerp(b, 0.5), t.Heading[i-1], u*0.09, math.Max(1.2, u*0.035), chalk(0.55), 0)
-	}
-	// Into space 1 from the start, and out of the last space to the escape groove.
+	// The path: a chalk line from the start through every square to the escape groove (one
+	// stroke), with an arrowhead in every gutter (one stroke for them all), and a larger one
+	// into space 1 and out of the last.
 	first, last := mv(t.Cells[0].Center), mv(t.Cells[len(t.Cells)-1].Center)
 	home := mv(t.Home)
-	Line(dst, Pt{home.X - u*0.3, home.Y}, first, math.Max(1, u*0.045), chalk(0.22))
-	chevron(dst, Pt{first.X + u*0.6, first.Y}, math.Pi, u*0.12, math.Max(1.2, u*0.04), chalk(0.7), 0)
 	exit := mr(t.Exit)
-	Line(dst, last, Pt{exit.X + u*0.1, last.Y}, math.Max(1, u*0.045), chalk(0.22))
-	chevron(dst, Pt{last.X + u*0.55, last.Y}, 0, u*0.12, math.Max(1.2, u*0.04), chalk(0.7), 0)
+	path := []Pt{{home.X - u*0.3, home.Y}}
+	var arrows [][]Pt
+	for i, c := range t.Cells {
+		path = append(path, mv(c.Center))
+		if i > 0 {
+			a, b := mv(t.Cells[i-1].Center), mv(c.Center)
+			arrows = append(arrows, chevronLines(a.Lerp(b, 0.5), t.Heading[i-1], u*0.09, 0)...)
+		}
+	}
+	path = append(path, Pt{exit.X + u*0.1, last.Y})
+	Stroke(dst, Polylines(path), math.Max(1, u*0.045), chalk(0.22))
+	Stroke(dst, Polylines(arrows...), math.Max(1.2, u*0.035), chalk(0.55))
+	ends := append(chevronLines(Pt{first.X + u*0.6, first.Y}, math.Pi, u*0.12, 0), chevronLines(Pt{last.X + u*0.55, last.Y}, 0, u*0.12, 0)...)
+	Stroke(dst, Polylines(ends...), math.Max(1.2, u*0.04), chalk(0.7))
 
 	// Numbers in the corners, and what the special squares ask for.
 	for i, c := range t.Cells {
@@ -193,17 +201,26 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 	start := mr(t.Start)
 	groove(dst, start, u)
 	BoardText(dst, t.spec.Start, start.X+start.W/2, start.Y+0.3*u, u*0.17, true, chalk(0.6))
-	for _, s := range t.Slots {
-		s = mv(s)
-		dimple(dst, s, t.SlotR)
-	}
-	// The Ghula's seat, for when it drags someone home: a ring of soot.
-	dimple(dst, home, u*0.36)
-	Ring(dst, home.X, home.Y+u*0.03, u*0.22, math.Max(1, u*0.05), color.RGBA{30, 26, 24, 150})
 	groove(dst, exit, u)
+	// The slots, the Ghula's seat and the places: hollows, each layer of all of them one path.
+	var rim, floor vector.Path
+	dimple := func(p Pt, r float64) {
+		appendCircle(&rim, p.X, p.Y, r)
+		appendCircle(&floor, p.X, p.Y+r*0.1, r*0.85)
+	}
+	for _, s := range t.Slots {
+		dimple(mv(s), t.SlotR)
+	}
+	dimple(home, u*0.36)
+	for _, p := range t.Places {
+		dimple(mv(p), t.PlaceR)
+	}
+	Fill(dst, &rim, Mix(Wood, DarkWood, 0.6))
+	Fill(dst, &floor, Mix(Wood, DarkWood, 0.4))
+	// The Ghula's seat, for when it drags someone home: a ring of soot.
+	Ring(dst, home.X, home.Y+u*0.03, u*0.22, math.Max(1, u*0.05), color.RGBA{30, 26, 24, 150})
 	for k, p := range t.Places {
 		p = mv(p)
-		dimple(dst, p, t.PlaceR)
 		if k < len(t.spec.Places) {
 			BoardText(dst, t.spec.Places[k], p.X, exit.Y+exit.H*0.84, u*0.15, true, chalk(0.6))
 		}
@@ -222,11 +239,6 @@ func groove(dst *ebiten.Image, r Rect, u float64) {
 	Line(dst, Pt{r.X + rad, r.Y + r.H - u*0.02}, Pt{r.X + math.Max(rad, r.W-rad), r.Y + r.H - u*0.02}, math.Max(1, u*0.025), color.RGBA{255, 235, 200, 40})
 }
 
-// dimple draws a shallow round seat for a ring.
-func dimple(dst *ebiten.Image, p Pt, r float64) {
-	Disc(dst, p.X, p.Y, r, Mix(Wood, DarkWood, 0.6))
-	Disc(dst, p.X, p.Y+r*0.1, r*0.85, Mix(Wood, DarkWood, 0.4))
-}
 
 // DrawWeddingRing draws an Es-Sîg piece, a wedding ring seen from above: a band of the
 // player's colour, lit from the top left, edged in gold, with a small stone set at the top, and

@@ -189,9 +189,7 @@ func paintGhoula(dst *ebiten.Image, cx, cy, r, glow float64) {
 		t := float64(i) / 8
 		m = append(m, Pt{cx - r*0.38 + t*r*0.72, cy + r*0.3 + math.Sin(t*math.Pi)*r*0.14 - t*r*0.06})
 	}
-	for i := 1; i < len(m); i++ {
-		Line(dst, m[i-1], m[i], math.Max(1, r*0.07), eye)
-	}
+	Stroke(dst, Polylines(m), math.Max(1, r*0.07), eye)
 	Fill(dst, Polygon([]Pt{{cx - r*0.05, cy + r*0.39}, {cx + r*0.07, cy + r*0.38}, {cx + r*0.01, cy + r*0.5}}), Bone)
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"sig/rules/seega"
 )
@@ -76,10 +77,11 @@ func (c *SeegaCourt) paint(dst *ebiten.Image, dx, dy float64) {
 	Stroke(dst, RoundRect(b.X, b.Y, b.W, b.H, sr*0.5), math.Max(1, slab.W*0.004), Mix(Stone, Ink, 0.28))
 	Stroke(dst, RoundRect(b.X+1, b.Y+1.2, b.W, b.H, sr*0.5), math.Max(1, slab.W*0.002), Fade(Chalk, 0.28))
 
+	cells := make([]Cell, len(c.Cells))
 	for i, cell := range c.Cells {
-		cell = cell.moved(dx, dy)
-		cutSquare(dst, cell, i)
+		cells[i] = cell.moved(dx, dy)
 	}
+	cutSquares(dst, cells)
 	if len(c.Cells) > seega.Centre {
 		centreTile(dst, c.Cells[seega.Centre].moved(dx, dy))
 	}
@@ -90,6 +92,9 @@ func flags(dst *ebiten.Image, r Rect, s float64) {
 	tex := StoneTexture()
 	rowH := s * 0.16
 	y := r.Y
+	// The worn edges, light along each stone's top and dark along its bottom, each one stroke
+	// after the stones (StrokeLines: a picture the size of the screen, painted in bands).
+	var lit, worn [][]Pt
 	for row := 0; y < r.Y+r.H-1; row++ {
 		h := rowH * (0.75 + 0.5*hash2(row, 3, 21))
 		if y+h > r.Y+r.H-rowH*0.4 {
@@ -106,13 +111,14 @@ func flags(dst *ebiten.Image, r Rect, s float64) {
 			tint := color.RGBA{uint8(math.Min(255, 236*tone)), uint8(math.Min(255, 226*tone)), uint8(math.Min(255, 206*tone)), 255}
 			fr := s * 0.01
 			FillTextured(dst, RoundRect(x+g, y+g, w-2*g, h-2*g, fr), tex, 1.3, tint)
-			// Worn edges: light along the top, dark along the bottom.
-			Line(dst, Pt{x + g + fr, y + g + 0.5}, Pt{x + w - g - fr, y + g + 0.5}, math.Max(1, s*0.002), Fade(Chalk, 0.28))
-			Line(dst, Pt{x + g + fr, y + h - g - 0.5}, Pt{x + w - g - fr, y + h - g - 0.5}, math.Max(1, s*0.002), Fade(Ink, 0.2))
+			lit = append(lit, []Pt{{x + g + fr, y + g + 0.5}, {x + w - g - fr, y + g + 0.5}})
+			worn = append(worn, []Pt{{x + g + fr, y + h - g - 0.5}, {x + w - g - fr, y + h - g - 0.5}})
 			x += w
 		}
 		y += h
 	}
+	StrokeLines(dst, lit, math.Max(1, s*0.002), Fade(Chalk, 0.28))
+	StrokeLines(dst, worn, math.Max(1, s*0.002), Fade(Ink, 0.2))
 }
 
 // basin draws a shallow recess cut into the paving: dark at the top edge where the light does
@@ -126,20 +132,34 @@ func basin(dst *ebiten.Image, r Rect) {
 	Stroke(dst, RoundRect(r.X, r.Y, r.W, r.H, rad), math.Max(1, r.H*0.025), Fade(Chalk, 0.25))
 }
 
-// cutSquare draws one square cut into the slab: a shadowed wall on the top and left, a lit
+// cutSquares draws the squares cut into the slab, each a shadowed wall on the top and left, a lit
 // wall on the bottom and right, and a floor whose tone varies a little from square to square.
-func cutSquare(dst *ebiten.Image, c Cell, i int) {
-	p := c.Poly
-	x, y := p[0].X, p[0].Y
-	s := p[1].X - p[0].X
-	rad := s * 0.06
-	wall := math.Max(1, s*0.045)
-	Fill(dst, RoundRect(x, y, s, s, rad), Fade(Chalk, 0.45)) // lit lower-right lip
-	Fill(dst, RoundRect(x-wall*0.3, y-wall*0.3, s, s, rad), Mix(Stone, Ink, 0.45))
-	tone := 0.94 + 0.06*hash2(i, 5, 31)
-	floor := color.RGBA{uint8(222 * tone), uint8(210 * tone), uint8(188 * tone), 255}
-	FillTextured(dst, RoundRect(x+wall*0.7, y+wall*0.9, s-wall*1.2, s-wall*1.3, rad*0.8), StoneTexture(), 0.8, floor)
-	Fill(dst, RoundRect(x+wall*0.7, y+wall*0.9, s-wall*1.2, s*0.09, rad*0.8), color.RGBA{0, 0, 0, 22})
+func cutSquares(dst *ebiten.Image, cells []Cell) {
+	// Each layer of all the squares as one path (draw.go, Polylines); only the floors, each of
+	// its own tone, are filled one by one (a textured fill is one draw).
+	var lip, wall, shade vector.Path
+	for _, c := range cells {
+		p := c.Poly
+		x, y := p[0].X, p[0].Y
+		s := p[1].X - p[0].X
+		rad := s * 0.06
+		w := math.Max(1, s*0.045)
+		appendRoundRect(&lip, x, y, s, s, rad) // lit lower-right lip
+		appendRoundRect(&wall, x-w*0.3, y-w*0.3, s, s, rad)
+		appendRoundRect(&shade, x+w*0.7, y+w*0.9, s-w*1.2, s*0.09, rad*0.8)
+	}
+	Fill(dst, &lip, Fade(Chalk, 0.45))
+	Fill(dst, &wall, Mix(Stone, Ink, 0.45))
+	for i, c := range cells {
+		p := c.Poly
+		x, y := p[0].X, p[0].Y
+		s := p[1].X - p[0].X
+		w := math.Max(1, s*0.045)
+		tone := 0.94 + 0.06*hash2(i, 5, 31)
+		floor := color.RGBA{uint8(222 * tone), uint8(210 * tone), uint8(188 * tone), 255}
+		FillTextured(dst, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s-w*1.3, s*0.06*0.8), StoneTexture(), 0.8, floor)
+	}
+	Fill(dst, &shade, color.RGBA{0, 0, 0, 22})
 }
 
 // centreTile inlays the centre square with a glazed tile: an eight-pointed star (two squares

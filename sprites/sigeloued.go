@@ -47,23 +47,23 @@ func DrawOuedPiece(dst *ebiten.Image, pc PlayerColor, cx, cy, r, freed, lift, al
 	}
 }
 
-// DrawCircuitArrow draws a faint chevron on the way from a to b (its tip at b), width w.
-func DrawCircuitArrow(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
+// CircuitArrow is a faint chevron on the way from a to b (its tip at b), for a stroke w wide:
+// lines to stroke with the rest of a circuit at once (Polylines).
+func CircuitArrow(a, b Pt, w float64) [][]Pt {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	d := math.Hypot(dx, dy)
 	if d == 0 {
-		return
+		return nil
 	}
 	ux, uy := dx/d, dy/d
 	s := w * 2.6
 	back := Pt{b.X - ux*s, b.Y - uy*s}
-	Line(dst, Pt{back.X - uy*s*0.8, back.Y + ux*s*0.8}, b, w, c)
-	Line(dst, Pt{back.X + uy*s*0.8, back.Y - ux*s*0.8}, b, w, c)
+	return [][]Pt{{{back.X - uy*s*0.8, back.Y + ux*s*0.8}, b, {back.X + uy*s*0.8, back.Y - ux*s*0.8}}}
 }
 
-// DrawCircuitTurn draws a curved arrow from a to b bulging out by bulge pixels (toward the
-// side (nx, ny)), for the turns of a circuit at the ends of the rows.
-func DrawCircuitTurn(dst *ebiten.Image, a, b Pt, nx, ny, bulge, w float64, c color.Color) {
+// CircuitTurn is a curved arrow from a to b bulging out by bulge pixels (toward the side
+// (nx, ny)), for the turns of a circuit at the ends of the rows, as CircuitArrow's lines.
+func CircuitTurn(a, b Pt, nx, ny, bulge, w float64) [][]Pt {
 	const k = 10
 	pts := make([]Pt, 0, k+1)
 	for i := 0; i <= k; i++ {
@@ -71,10 +71,7 @@ func DrawCircuitTurn(dst *ebiten.Image, a, b Pt, nx, ny, bulge, w float64, c col
 		o := math.Sin(t*math.Pi) * bulge
 		pts = append(pts, Pt{a.X + (b.X-a.X)*t + nx*o, a.Y + (b.Y-a.Y)*t + ny*o})
 	}
-	for i := 1; i < len(pts)-1; i++ {
-		Line(dst, pts[i-1], pts[i], w, c)
-	}
-	DrawCircuitArrow(dst, pts[len(pts)-3], pts[len(pts)-1], w, c)
+	return append([][]Pt{pts[:len(pts)-1]}, CircuitArrow(pts[len(pts)-3], pts[len(pts)-1], w)...)
 }
 
 // DrawOuedTray draws the groove beside the board where a player's captures lie.

@@ -266,6 +266,7 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 
 	// Marks along the band: a chevron in the direction of travel, a number every ten spaces.
 	mark := color.RGBA{120, 86, 52, 120}
+	var marks, finals [][]Pt // the chevrons, each kind one stroke
 	for i := 1; i < n-1; i++ {
 		s := i + 1
 		cell := sp.Cells[i]
@@ -274,13 +275,15 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 		case s == sp.Gate:
 			drawArch(dst, p, w*0.36, Mix(Terracotta, Ink, 0.45))
 		case sp.Final > 0 && s >= sp.Final:
-			chevron(dst, p, sp.Heading[i], w*0.15, w*0.06, color.RGBA{60, 72, 30, 150}, w*0.2)
+			finals = append(finals, chevronLines(p, sp.Heading[i], w*0.15, w*0.2)...)
 		case s%10 == 0:
 			boardNumber(dst, strconv.Itoa(s), p, w*0.34, color.RGBA{104, 70, 40, 200})
 		default:
-			chevron(dst, p, sp.Heading[i], w*0.15, w*0.055, mark, 0)
+			marks = append(marks, chevronLines(p, sp.Heading[i], w*0.15, 0)...)
 		}
 	}
+	Stroke(dst, Polylines(finals...), w*0.06, color.RGBA{60, 72, 30, 150})
+	Stroke(dst, Polylines(marks...), w*0.055, mark)
 
 	drawNow(dst)
 	// The centre: a raised disc of saffron sand with a crown drawn in it.
@@ -296,12 +299,11 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 	ytint := Mix(Indigo, Chalk, 0.42)
 	lw := math.Max(1, w*0.07)
 	Disc(dst, yard.X, yard.Y, sp.YardR+lw/2, furrow)
+	var sides [][]Pt
 	for _, side := range sp.neckSides {
-		pts := mvs(side)
-		for j := 1; j < len(pts); j++ {
-			Line(dst, pts[j-1], pts[j], lw, furrow)
-		}
+		sides = append(sides, mvs(side))
 	}
+	Stroke(dst, Polylines(sides...), lw, furrow)
 	Fill(dst, Polygon(mvs(sp.neckPoly)), ytint)
 	Disc(dst, yard.X, yard.Y, sp.YardR-lw/2, ytint)
 	// START along the neck, upright, and an arrow toward the band.
@@ -329,37 +331,38 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 // chevron draws a ">" at p pointing along angle a, half-length l and stroke width lw; with gap
 // > 0 a second one follows gap behind.
 func chevron(dst *ebiten.Image, p Pt, a, l, lw float64, c color.Color, gap float64) {
-	draw := func(q Pt) {
-		s, co := math.Sincos(a)
+	Stroke(dst, Polylines(chevronLines(p, a, l, gap)...), lw, c)
+}
+
+// chevronLines is chevron's strokes, to stroke with others of their width and colour at once.
+func chevronLines(p Pt, a, l, gap float64) [][]Pt {
+	s, co := math.Sincos(a)
+	at := func(q Pt) []Pt {
 		tip := Pt{q.X + co*l*0.6, q.Y + s*l*0.6}
 		back := func(side float64) Pt {
 			return Pt{q.X - co*l*0.6 + side*(-s)*l, q.Y - s*l*0.6 + side*co*l}
 		}
-		Line(dst, back(1), tip, lw, c)
-		Line(dst, back(-1), tip, lw, c)
+		return []Pt{back(1), tip, back(-1)}
 	}
 	if gap > 0 {
-		s, co := math.Sincos(a)
-		draw(Pt{p.X - co*gap/2, p.Y - s*gap/2})
-		draw(Pt{p.X + co*gap/2, p.Y + s*gap/2})
-		return
+		return [][]Pt{at(Pt{p.X - co*gap/2, p.Y - s*gap/2}), at(Pt{p.X + co*gap/2, p.Y + s*gap/2})}
 	}
-	draw(p)
+	return [][]Pt{at(p)}
 }
 
 // drawArch draws the gate: two posts and a round arch over them.
 func drawArch(dst *ebiten.Image, p Pt, r float64, c color.Color) {
 	lw := math.Max(1.5, r*0.22)
-	Line(dst, Pt{p.X - r*0.55, p.Y + r*0.75}, Pt{p.X - r*0.55, p.Y - r*0.05}, lw, c)
-	Line(dst, Pt{p.X + r*0.55, p.Y + r*0.75}, Pt{p.X + r*0.55, p.Y - r*0.05}, lw, c)
 	var arch []Pt
 	for j := 0; j <= 10; j++ {
 		a := math.Pi + math.Pi*float64(j)/10
 		arch = append(arch, Pt{p.X + r*0.55*math.Cos(a), p.Y - r*0.05 + r*0.6*math.Sin(a)})
 	}
-	for j := 1; j < len(arch); j++ {
-		Line(dst, arch[j-1], arch[j], lw, c)
-	}
+	// The posts and the arch, one stroke.
+	Stroke(dst, Polylines(
+		[]Pt{{p.X - r*0.55, p.Y + r*0.75}, {p.X - r*0.55, p.Y - r*0.05}},
+		[]Pt{{p.X + r*0.55, p.Y + r*0.75}, {p.X + r*0.55, p.Y - r*0.05}},
+		arch), lw, c)
 	Line(dst, Pt{p.X - r*0.85, p.Y + r*0.78}, Pt{p.X + r*0.85, p.Y + r*0.78}, lw*0.8, c)
 }
 

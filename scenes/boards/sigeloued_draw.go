@@ -266,7 +266,8 @@ func (b *elOuedBoard) laneColor(p int) color.RGBA {
 
 // paintCircuit paints player p's circuit: a chevron between each pair of squares along the
 // rows (South's near the lower edge of the squares, North's near the upper) and a curled arrow
-// where the circuit turns up or down at the end of a row; moved by (dx, dy).
+// where the circuit turns up or down at the end of a row; moved by (dx, dy). The marks are
+// stroked at once, their shadows and then themselves (sprites.Polylines): one path each.
 func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 	u := b.cs
 	lane := u * 0.4
@@ -280,14 +281,16 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 		c := b.b.Cells[sq].Center
 		return sprites.Pt{X: c.X + dx, Y: c.Y + dy + lane}
 	}
+	var marks, shadows [][]sprites.Pt
+	off := func(q sprites.Pt) sprites.Pt { return sprites.Pt{X: q.X + 1, Y: q.Y + 1} }
 	for i := 0; i < sigeloued.CircuitLen; i++ {
 		s0, s1 := elOuedCircuitSq(p, i), elOuedCircuitSq(p, (i+1)%sigeloued.CircuitLen)
 		a, c := centre(s0), centre(s1)
 		f0, r0 := sigeloued.FileRow(s0)
 		if _, r1 := sigeloued.FileRow(s1); r0 == r1 {
 			from, to := a.Lerp(c, 0.4), a.Lerp(c, 0.6)
-			sprites.DrawCircuitArrow(dst, sprites.Pt{X: from.X + 1, Y: from.Y + 1}, sprites.Pt{X: to.X + 1, Y: to.Y + 1}, w, shadow)
-			sprites.DrawCircuitArrow(dst, from, to, w, col)
+			shadows = append(shadows, sprites.CircuitArrow(off(from), off(to), w)...)
+			marks = append(marks, sprites.CircuitArrow(from, to, w)...)
 			continue
 		}
 		// A turn at the end of a row, outside the board's squares.
@@ -302,9 +305,11 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 		if p == 1 {
 			bulge = u * 0.14
 		}
-		sprites.DrawCircuitTurn(dst, sprites.Pt{X: a.X + 1, Y: a.Y + 1}, sprites.Pt{X: c.X + 1, Y: c.Y + 1}, side, 0, bulge, w, shadow)
-		sprites.DrawCircuitTurn(dst, a, c, side, 0, bulge, w, col)
+		shadows = append(shadows, sprites.CircuitTurn(off(a), off(c), side, 0, bulge, w)...)
+		marks = append(marks, sprites.CircuitTurn(a, c, side, 0, bulge, w)...)
 	}
+	sprites.Stroke(dst, sprites.Polylines(shadows...), w, shadow)
+	sprites.Stroke(dst, sprites.Polylines(marks...), w, col)
 }
 
 // drawPath draws the squares the focused option's pieces pass through.
