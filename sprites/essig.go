@@ -239,7 +239,6 @@ func groove(dst *ebiten.Image, r Rect, u float64) {
 	Line(dst, Pt{r.X + rad, r.Y + r.H - u*0.02}, Pt{r.X + math.Max(rad, r.W-rad), r.Y + r.H - u*0.02}, math.Max(1, u*0.025), color.RGBA{255, 235, 200, 40})
 }
 
-
 // DrawWeddingRing draws an Es-Sîg piece, a wedding ring seen from above: a band of the
 // player's colour, lit from the top left, edged in gold, with a small stone set at the top, and
 // the player's mark in the hole so no ring is told apart by colour alone.

@@ -333,7 +333,7 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 	op.GeoM.Translate(tp.X, tp.Y)
 	op.ColorScale.ScaleWithColor(ink)
 	if sp.Start != "" {
-		text.Draw(dst, sp.Start, FaceFor(sp.Start, true, w*0.3), op)
+		DrawText(dst, sp.Start, FaceFor(sp.Start, true, w*0.3), op)
 	}
 	chevron(dst, spine[k/10+1], ang, w*0.16, w*0.06, ink, 0)
 }
@@ -392,7 +392,7 @@ func BoardText(dst *ebiten.Image, s string, x, y, size float64, bold bool, c col
 	op.SecondaryAlign = text.AlignCenter
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(c)
-	text.Draw(dst, s, FaceFor(s, bold, size), op)
+	DrawText(dst, s, FaceFor(s, bold, size), op)
 }
 
 // MeasureBoardText is the width of s as BoardText writes it.

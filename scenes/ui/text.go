@@ -192,7 +192,7 @@ func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Ali
 		op.SecondaryAlign = text.AlignCenter
 		op.GeoM.Translate(x, y+m.LineHeight(st)/2)
 		op.ColorScale.ScaleWithColor(c)
-		text.Draw(dst, s, sprites.Face(bold(st), m.size(st)), op)
+		sprites.DrawText(dst, s, sprites.Face(bold(st), m.size(st)), op)
 		return
 	}
 	runs := m.runs(st, s)
@@ -216,7 +216,7 @@ func (m Metrics) Text(dst *ebiten.Image, s string, st Style, x, y float64, a Ali
 		op.SecondaryAlign = text.AlignStart
 		op.GeoM.Translate(x+r.w/2, base-r.f.Metrics().HAscent)
 		op.ColorScale.ScaleWithColor(c)
-		text.Draw(dst, r.s, r.f, op)
+		sprites.DrawText(dst, r.s, r.f, op)
 		x += r.w
 	}
 }
