@@ -136,9 +136,12 @@ build_wasm() {
 	# not once a frame: the scenes' logic (menus, lobby, the play scene's bookkeeping), the online
 	# client, the wire messages and the QR encoder. With online play in the game, full inlining
 	# there took the gzip fallback over its budget (5,370,273 of 5,300,000 bytes); without it the
-	# download is about 70 KB smaller gzipped. The drawing packages (sprites, the boards, resolv,
-	# Ebitengine) keep their inlining. BENCHMARKS.md has the sizes.
-	local noinline=(-gcflags=sig/scenes=-l -gcflags=sig/online=-l -gcflags=sig/qr=-l -gcflags=sig/wire=-l)
+	# download is about 70 KB smaller gzipped. The boards (sig/scenes/boards) too since session
+	# 14: they draw every frame, but as calls into sprites and Ebitengine, which keep their
+	# inlining (as resolv does); the boards' own inlining was 37 KB of the gzipped download, and
+	# the boards' pictures painted as fewer paths and text drawn from a sheet of glyphs had taken
+	# the gzip fallback over its budget again. BENCHMARKS.md has the sizes.
+	local noinline=(-gcflags=sig/scenes=-l -gcflags=sig/scenes/boards=-l -gcflags=sig/online=-l -gcflags=sig/qr=-l -gcflags=sig/wire=-l)
 	if [ -n "${SIG_WASM:-}" ]; then
 		# An already built sig.wasm, packaged as a new build (the end-to-end tests' rebuilt site).
 		[ -f "$SIG_WASM" ] || die "SIG_WASM=$SIG_WASM: no such file"
