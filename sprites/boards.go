@@ -270,10 +270,10 @@ func plank(dst *ebiten.Image, r Rect) {
 }
 
 // carve draws squares cut into the wood, each a shaded bevel and a flat floor of its tint:
-// each layer of all the squares of a tint as one path (draw.go, Polylines).
+// each layer of all the squares of a tint filled at once (FillAll).
 func carve(dst *ebiten.Image, cells []Cell, tint func(i int) color.RGBA) {
-	var edge vector.Path
-	type floors struct{ bevel, floor vector.Path }
+	var edge []*vector.Path
+	type floors struct{ bevel, floor []*vector.Path }
 	byTint := map[color.RGBA]*floors{}
 	var tints []color.RGBA // in the order first met, so that the painting is the same every time
 	for i, c := range cells {
@@ -281,7 +281,7 @@ func carve(dst *ebiten.Image, cells []Cell, tint func(i int) color.RGBA) {
 		x, y := p[0].X, p[0].Y
 		s := p[1].X - p[0].X
 		bev := math.Max(1, s*0.06)
-		appendRoundRect(&edge, x, y, s, s, s*0.08)
+		edge = append(edge, RoundRect(x, y, s, s, s*0.08))
 		t := tint(i)
 		f := byTint[t]
 		if f == nil {
@@ -289,31 +289,31 @@ func carve(dst *ebiten.Image, cells []Cell, tint func(i int) color.RGBA) {
 			byTint[t] = f
 			tints = append(tints, t)
 		}
-		appendRoundRect(&f.bevel, x+bev*0.6, y+bev, s-bev*0.6, s-bev, s*0.07)
-		appendRoundRect(&f.floor, x+bev, y+bev*1.4, s-bev*1.6, s-bev*2, s*0.06)
+		f.bevel = append(f.bevel, RoundRect(x+bev*0.6, y+bev, s-bev*0.6, s-bev, s*0.07))
+		f.floor = append(f.floor, RoundRect(x+bev, y+bev*1.4, s-bev*1.6, s-bev*2, s*0.06))
 	}
-	Fill(dst, &edge, Mix(DarkWood, Ink, 0.2))
+	FillAll(dst, edge, Mix(DarkWood, Ink, 0.2))
 	for _, t := range tints {
-		Fill(dst, &byTint[t].bevel, Mix(t, Sand, 0.18))
-		Fill(dst, &byTint[t].floor, t)
+		FillAll(dst, byTint[t].bevel, Mix(t, Sand, 0.18))
+		FillAll(dst, byTint[t].floor, t)
 	}
 }
 
-// holes draws round hollows scooped out of the wood, each layer of all of them as one path.
+// holes draws round hollows scooped out of the wood, each layer of all of them at once.
 func holes(dst *ebiten.Image, cells []Cell) {
-	var rim, wall, floor, shade vector.Path
+	var rim, wall, floor, shade []*vector.Path
 	for _, c := range cells {
 		r := c.Size / 2
 		x, y := c.Center.X, c.Center.Y
-		appendCircle(&rim, x, y, r)
-		appendCircle(&wall, x, y+r*0.08, r*0.93)
-		appendCircle(&floor, x, y+r*0.14, r*0.8)
-		shade.AddPath(Ellipse(x, y-r*0.62, r*0.6, r*0.18, 0), &vector.AddPathOptions{})
+		rim = append(rim, Circle(x, y, r))
+		wall = append(wall, Circle(x, y+r*0.08, r*0.93))
+		floor = append(floor, Circle(x, y+r*0.14, r*0.8))
+		shade = append(shade, Ellipse(x, y-r*0.62, r*0.6, r*0.18, 0))
 	}
-	Fill(dst, &rim, Mix(DarkWood, Ink, 0.35))
-	Fill(dst, &wall, Mix(Wood, DarkWood, 0.5))
-	Fill(dst, &floor, Mix(Wood, DarkWood, 0.25))
-	Fill(dst, &shade, color.RGBA{0, 0, 0, 45})
+	FillAll(dst, rim, Mix(DarkWood, Ink, 0.35))
+	FillAll(dst, wall, Mix(Wood, DarkWood, 0.5))
+	FillAll(dst, floor, Mix(Wood, DarkWood, 0.25))
+	FillAll(dst, shade, color.RGBA{0, 0, 0, 45})
 }
 
 // DrawBoardPicture draws game id's board in its starting position inside r, with the pieces of

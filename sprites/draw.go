@@ -17,6 +17,14 @@ func (p Pt) Add(q Pt) Pt { return Pt{p.X + q.X, p.Y + q.Y} }
 // Lerp is the point a fraction t of the way from p to q.
 func (p Pt) Lerp(q Pt, t float64) Pt { return Pt{p.X + (q.X-p.X)*t, p.Y + (q.Y-p.Y)*t} }
 
+// FillAll fills the paths ps with c, antialiased, as one path (a band of them at a time, in a
+// big picture): for many shapes of one colour that do not overlap, a board's squares or holes.
+func FillAll(dst *ebiten.Image, ps []*vector.Path, c color.Color) {
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(c)
+	fillAll(dst, ps, op)
+}
+
 // Fill fills path with c, antialiased.
 func Fill(dst *ebiten.Image, p *vector.Path, c color.Color) {
 	op := &vector.DrawPathOptions{AntiAlias: true}
@@ -75,13 +83,6 @@ func StrokeLines(dst *ebiten.Image, lines [][]Pt, w float64, c color.Color) {
 // RoundRect is the path of a rectangle with corners of radius r.
 func RoundRect(x, y, w, h, r float64) *vector.Path {
 	var p vector.Path
-	appendRoundRect(&p, x, y, w, h, r)
-	return &p
-}
-
-// appendRoundRect adds a rectangle with corners of radius r to p as a closed sub-path of its
-// own.
-func appendRoundRect(p *vector.Path, x, y, w, h, r float64) {
 	r = math.Max(0, math.Min(r, math.Min(w, h)/2))
 	x0, y0, x1, y1 := float32(x), float32(y), float32(x+w), float32(y+h)
 	rr := float32(r)
@@ -95,24 +96,21 @@ func appendRoundRect(p *vector.Path, x, y, w, h, r float64) {
 	p.LineTo(x0, y0+rr)
 	p.ArcTo(x0, y0, x0+rr, y0, rr)
 	p.Close()
+	return &p
 }
 
 // Shapes that repeat across a board (its squares, holes, the marks along its track) are filled
-// or stroked as one path of many sub-paths, not one path each: the vector package fills every
-// path through its stencil in nine draws (eight antialiasing passes and the copy), whatever its
-// size, and Ebitengine keeps the buffers of the busiest frame's draws for the rest of the run.
-// Painting the picker's five boards took 18,000 draws in one frame, twice an ordinary frame's,
-// most of them single squares and strokes of a few pixels (BENCHMARKS.md, "Memory over a long
-// session", session 14). The shapes of one path do not overlap, so its pixels are theirs.
+// or stroked together, FillAll and StrokeLines, not one path each: the vector package fills
+// every path through its stencil in nine draws (eight antialiasing passes and the copy),
+// whatever its size, and Ebitengine keeps the buffers of the busiest frame's draws for the rest
+// of the run. Painting the picker's five boards took 18,000 draws in one frame, twice an
+// ordinary frame's, most of them single squares and strokes of a few pixels (BENCHMARKS.md,
+// "Memory over a long session", session 14). Both take, in each band of a big picture, only
+// the shapes that reach into it: one path of them all, turned into triangles whole in every
+// band, held 134 MB of Go heap after the first Es-Sîg board.
 
-// appendCircle adds the circle of radius r around (cx, cy) to p as a closed sub-path of its own.
-func appendCircle(p *vector.Path, cx, cy, r float64) {
-	p.MoveTo(float32(cx+r), float32(cy))
-	p.Arc(float32(cx), float32(cy), float32(r), 0, 2*math.Pi, vector.Clockwise)
-	p.Close()
-}
-
-// Polylines is one path of the open polylines lines, to stroke at once.
+// Polylines is one path of the open polylines lines, for a small picture (a gate, a grin);
+// across a board, StrokeLines.
 func Polylines(lines ...[]Pt) *vector.Path {
 	var p vector.Path
 	for _, l := range lines {

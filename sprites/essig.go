@@ -157,26 +157,24 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 		return Mix(Wood, Sand, 0.25)
 	})
 
-	// The path: a chalk line from the start through every square to the escape groove (one
-	// stroke), with an arrowhead in every gutter (one stroke for them all), and a larger one
-	// into space 1 and out of the last.
+	// The path: a chalk line from the start through every square to the escape groove, with an
+	// arrowhead in every gutter, and a larger one into space 1 and out of the last; each kind
+	// stroked at once (StrokeLines: one path a strip of the picture, so the segments' round ends
+	// meeting at a square's centre are filled once, not twice over).
 	first, last := mv(t.Cells[0].Center), mv(t.Cells[len(t.Cells)-1].Center)
 	home := mv(t.Home)
 	exit := mr(t.Exit)
-	path := []Pt{{home.X - u*0.3, home.Y}}
+	path := [][]Pt{{{home.X - u*0.3, home.Y}, first}, {last, {exit.X + u*0.1, last.Y}}}
 	var arrows [][]Pt
-	for i, c := range t.Cells {
-		path = append(path, mv(c.Center))
-		if i > 0 {
-			a, b := mv(t.Cells[i-1].Center), mv(c.Center)
-			arrows = append(arrows, chevronLines(a.Lerp(b, 0.5), t.Heading[i-1], u*0.09, 0)...)
-		}
+	for i := 1; i < len(t.Cells); i++ {
+		a, b := mv(t.Cells[i-1].Center), mv(t.Cells[i].Center)
+		path = append(path, []Pt{a, b})
+		arrows = append(arrows, chevronLines(a.Lerp(b, 0.5), t.Heading[i-1], u*0.09, 0)...)
 	}
-	path = append(path, Pt{exit.X + u*0.1, last.Y})
-	Stroke(dst, Polylines(path), math.Max(1, u*0.045), chalk(0.22))
-	Stroke(dst, Polylines(arrows...), math.Max(1.2, u*0.035), chalk(0.55))
+	StrokeLines(dst, path, math.Max(1, u*0.045), chalk(0.22))
+	StrokeLines(dst, arrows, math.Max(1.2, u*0.035), chalk(0.55))
 	ends := append(chevronLines(Pt{first.X + u*0.6, first.Y}, math.Pi, u*0.12, 0), chevronLines(Pt{last.X + u*0.55, last.Y}, 0, u*0.12, 0)...)
-	Stroke(dst, Polylines(ends...), math.Max(1.2, u*0.04), chalk(0.7))
+	StrokeLines(dst, ends, math.Max(1.2, u*0.04), chalk(0.7))
 
 	// Numbers in the corners, and what the special squares ask for.
 	for i, c := range t.Cells {
@@ -202,11 +200,11 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 	groove(dst, start, u)
 	BoardText(dst, t.spec.Start, start.X+start.W/2, start.Y+0.3*u, u*0.17, true, chalk(0.6))
 	groove(dst, exit, u)
-	// The slots, the Ghula's seat and the places: hollows, each layer of all of them one path.
-	var rim, floor vector.Path
+	// The slots, the Ghula's seat and the places: hollows, each layer of all of them at once.
+	var rim, floor []*vector.Path
 	dimple := func(p Pt, r float64) {
-		appendCircle(&rim, p.X, p.Y, r)
-		appendCircle(&floor, p.X, p.Y+r*0.1, r*0.85)
+		rim = append(rim, Circle(p.X, p.Y, r))
+		floor = append(floor, Circle(p.X, p.Y+r*0.1, r*0.85))
 	}
 	for _, s := range t.Slots {
 		dimple(mv(s), t.SlotR)
@@ -215,8 +213,8 @@ func (t *EsSigTable) paint(dst *ebiten.Image, dx, dy float64) {
 	for _, p := range t.Places {
 		dimple(mv(p), t.PlaceR)
 	}
-	Fill(dst, &rim, Mix(Wood, DarkWood, 0.6))
-	Fill(dst, &floor, Mix(Wood, DarkWood, 0.4))
+	FillAll(dst, rim, Mix(Wood, DarkWood, 0.6))
+	FillAll(dst, floor, Mix(Wood, DarkWood, 0.4))
 	// The Ghula's seat, for when it drags someone home: a ring of soot.
 	Ring(dst, home.X, home.Y+u*0.03, u*0.22, math.Max(1, u*0.05), color.RGBA{30, 26, 24, 150})
 	for k, p := range t.Places {

@@ -135,21 +135,21 @@ func basin(dst *ebiten.Image, r Rect) {
 // cutSquares draws the squares cut into the slab, each a shadowed wall on the top and left, a lit
 // wall on the bottom and right, and a floor whose tone varies a little from square to square.
 func cutSquares(dst *ebiten.Image, cells []Cell) {
-	// Each layer of all the squares as one path (draw.go, Polylines); only the floors, each of
-	// its own tone, are filled one by one (a textured fill is one draw).
-	var lip, wall, shade vector.Path
+	// Each layer of all the squares at once (FillAll); only the floors, each of its own tone,
+	// are filled one by one (a textured fill is one draw).
+	var lip, wall, shade []*vector.Path
 	for _, c := range cells {
 		p := c.Poly
 		x, y := p[0].X, p[0].Y
 		s := p[1].X - p[0].X
 		rad := s * 0.06
 		w := math.Max(1, s*0.045)
-		appendRoundRect(&lip, x, y, s, s, rad) // lit lower-right lip
-		appendRoundRect(&wall, x-w*0.3, y-w*0.3, s, s, rad)
-		appendRoundRect(&shade, x+w*0.7, y+w*0.9, s-w*1.2, s*0.09, rad*0.8)
+		lip = append(lip, RoundRect(x, y, s, s, rad)) // lit lower-right lip
+		wall = append(wall, RoundRect(x-w*0.3, y-w*0.3, s, s, rad))
+		shade = append(shade, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s*0.09, rad*0.8))
 	}
-	Fill(dst, &lip, Fade(Chalk, 0.45))
-	Fill(dst, &wall, Mix(Stone, Ink, 0.45))
+	FillAll(dst, lip, Fade(Chalk, 0.45))
+	FillAll(dst, wall, Mix(Stone, Ink, 0.45))
 	for i, c := range cells {
 		p := c.Poly
 		x, y := p[0].X, p[0].Y
@@ -159,7 +159,7 @@ func cutSquares(dst *ebiten.Image, cells []Cell) {
 		floor := color.RGBA{uint8(222 * tone), uint8(210 * tone), uint8(188 * tone), 255}
 		FillTextured(dst, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s-w*1.3, s*0.06*0.8), StoneTexture(), 0.8, floor)
 	}
-	Fill(dst, &shade, color.RGBA{0, 0, 0, 22})
+	FillAll(dst, shade, color.RGBA{0, 0, 0, 22})
 }
 
 // centreTile inlays the centre square with a glazed tile: an eight-pointed star (two squares

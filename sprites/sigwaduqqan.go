@@ -7,6 +7,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
 )
 
 // Spiral is Sig wa Duqqan's board laid out in a square: a round patch of smoothed sand with the
@@ -226,9 +227,9 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 	// The band, space by space: lighter toward the outside, the gate, the final stretch. The
 	// shading toward the outside goes in eight steps (two or three levels of a colour each,
 	// less than the step between a space and the next), so that the spaces of one tint can be
-	// one path (draw.go, Polylines): a path each was 84 paths, three quarters of the board's.
+	// filled at once (FillAll): a path each was 84 paths, three quarters of the board's.
 	n := len(sp.Cells)
-	byTint := map[color.RGBA][][]Pt{}
+	byTint := map[color.RGBA][]*vector.Path{}
 	var tints []color.RGBA // in the order first met, so that the painting is the same every time
 	for i := 1; i < n-1; i++ {
 		cell := sp.Cells[i]
@@ -244,10 +245,10 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 		if byTint[tint] == nil {
 			tints = append(tints, tint)
 		}
-		byTint[tint] = append(byTint[tint], mvs(cell.Poly))
+		byTint[tint] = append(byTint[tint], Polygon(mvs(cell.Poly)))
 	}
 	for _, tint := range tints {
-		Fill(dst, Polygons(byTint[tint]...), tint)
+		FillAll(dst, byTint[tint], tint)
 	}
 	// The cuts between spaces, light; then the furrows between the turns, deep.
 	// Each kind of line is one path of many pieces: Ebitengine fills every path through a
@@ -276,7 +277,7 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 
 	// Marks along the band: a chevron in the direction of travel, a number every ten spaces.
 	mark := color.RGBA{120, 86, 52, 120}
-	var marks, finals [][]Pt // the chevrons, each kind one stroke
+	var marks, finals [][]Pt // the chevrons, each kind stroked at once
 	for i := 1; i < n-1; i++ {
 		s := i + 1
 		cell := sp.Cells[i]
@@ -292,8 +293,8 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 			marks = append(marks, chevronLines(p, sp.Heading[i], w*0.15, 0)...)
 		}
 	}
-	Stroke(dst, Polylines(finals...), w*0.06, color.RGBA{60, 72, 30, 150})
-	Stroke(dst, Polylines(marks...), w*0.055, mark)
+	StrokeLines(dst, finals, w*0.06, color.RGBA{60, 72, 30, 150})
+	StrokeLines(dst, marks, w*0.055, mark)
 
 	drawNow(dst)
 	// The centre: a raised disc of saffron sand with a crown drawn in it.

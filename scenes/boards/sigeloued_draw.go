@@ -267,7 +267,7 @@ func (b *elOuedBoard) laneColor(p int) color.RGBA {
 // paintCircuit paints player p's circuit: a chevron between each pair of squares along the
 // rows (South's near the lower edge of the squares, North's near the upper) and a curled arrow
 // where the circuit turns up or down at the end of a row; moved by (dx, dy). The marks are
-// stroked at once, their shadows and then themselves (sprites.Polylines): one path each.
+// stroked at once, their shadows and then themselves (sprites.StrokeLines).
 func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 	u := b.cs
 	lane := u * 0.4
@@ -308,8 +308,8 @@ func (b *elOuedBoard) paintCircuit(dst *ebiten.Image, p int, dx, dy float64) {
 		shadows = append(shadows, sprites.CircuitTurn(off(a), off(c), side, 0, bulge, w)...)
 		marks = append(marks, sprites.CircuitTurn(a, c, side, 0, bulge, w)...)
 	}
-	sprites.Stroke(dst, sprites.Polylines(shadows...), w, shadow)
-	sprites.Stroke(dst, sprites.Polylines(marks...), w, col)
+	sprites.StrokeLines(dst, shadows, w, shadow)
+	sprites.StrokeLines(dst, marks, w, col)
 }
 
 // drawPath draws the squares the focused option's pieces pass through.
