@@ -111,7 +111,10 @@ func RoundRect(x, y, w, h, r float64) *vector.Path {
 
 // Polylines is one path of the open polylines lines, for a small picture (a gate, a grin);
 // across a board, StrokeLines.
-func Polylines(lines ...[]Pt) *vector.Path {
+func Polylines(lines ...[]Pt) *vector.Path { return linesPath(lines, false) }
+
+// linesPath is one path through the points of each of lines, each closed when closed is set.
+func linesPath(lines [][]Pt, closed bool) *vector.Path {
 	var p vector.Path
 	for _, l := range lines {
 		for i, q := range l {
@@ -120,6 +123,9 @@ func Polylines(lines ...[]Pt) *vector.Path {
 			} else {
 				p.LineTo(float32(q.X), float32(q.Y))
 			}
+		}
+		if closed {
+			p.Close()
 		}
 	}
 	return &p
@@ -156,20 +162,7 @@ func Polygon(pts []Pt) *vector.Path { return Polygons(pts) }
 
 // Polygons is one path of several closed polygons: filled at once, one stencil pass for all
 // (the backdrop's band of diamonds: 4 fills, not 120, in the game's first frame).
-func Polygons(polys ...[]Pt) *vector.Path {
-	var p vector.Path
-	for _, pts := range polys {
-		for i, q := range pts {
-			if i == 0 {
-				p.MoveTo(float32(q.X), float32(q.Y))
-			} else {
-				p.LineTo(float32(q.X), float32(q.Y))
-			}
-		}
-		p.Close()
-	}
-	return &p
-}
+func Polygons(polys ...[]Pt) *vector.Path { return linesPath(polys, true) }
 
 // Line strokes a segment.
 func Line(dst *ebiten.Image, a, b Pt, w float64, c color.Color) {
