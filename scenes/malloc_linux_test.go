@@ -9,8 +9,8 @@ import (
 )
 
 // TestTuneMalloc: on a glibc system (Debian's, as CI's) the app fixes C's malloc threshold and
-// its number of arenas through mallopt, found at run time; a lookup or a call that fails says so here rather than
-// leaving the resident memory to grow unseen.
+// its number of arenas through mallopt, found at run time; a lookup or a call that fails says
+// so here rather than leaving the resident memory to grow unseen.
 func TestTuneMalloc(t *testing.T) {
 	if _, err := os.Stat("/lib/x86_64-linux-gnu/libc.so.6"); err != nil {
 		t.Skip("no glibc at Debian's place for it on this machine")

@@ -12,8 +12,8 @@ import (
 // than it has squares (or holes, or spaces). The vector package fills every path in nine
 // draws whatever its size, and Ebitengine keeps the buffers of the busiest frame's draws for
 // the rest of the run: a path for each square, hole, hollow and mark put 18,000 draws in the
-// frame that painted the picker's boards. Squares alike are one path together (draw.go,
-// Polylines), so the count stays with the kinds of shapes, not their number.
+// frame that painted the picker's boards. Shapes alike are filled or stroked together
+// (FillAll, StrokeLines), so the count stays with the kinds of shapes, not their number.
 func TestBoardPathsDoNotGrowWithSquares(t *testing.T) {
 	for _, g := range games.All() {
 		b := LayoutBoard(g.ID, Rect{X: 0, Y: 0, W: 900, H: 700})

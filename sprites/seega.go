@@ -137,7 +137,7 @@ func basin(dst *ebiten.Image, r Rect) {
 func cutSquares(dst *ebiten.Image, cells []Cell) {
 	// Each layer of all the squares at once (FillAll); only the floors, each of its own tone,
 	// are filled one by one (a textured fill is one draw).
-	var lip, wall, shade []*vector.Path
+	var lip, wall, floors, shade []*vector.Path
 	for _, c := range cells {
 		p := c.Poly
 		x, y := p[0].X, p[0].Y
@@ -146,18 +146,14 @@ func cutSquares(dst *ebiten.Image, cells []Cell) {
 		w := math.Max(1, s*0.045)
 		lip = append(lip, RoundRect(x, y, s, s, rad)) // lit lower-right lip
 		wall = append(wall, RoundRect(x-w*0.3, y-w*0.3, s, s, rad))
+		floors = append(floors, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s-w*1.3, rad*0.8))
 		shade = append(shade, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s*0.09, rad*0.8))
 	}
 	FillAll(dst, lip, Fade(Chalk, 0.45))
 	FillAll(dst, wall, Mix(Stone, Ink, 0.45))
-	for i, c := range cells {
-		p := c.Poly
-		x, y := p[0].X, p[0].Y
-		s := p[1].X - p[0].X
-		w := math.Max(1, s*0.045)
+	for i, f := range floors {
 		tone := 0.94 + 0.06*hash2(i, 5, 31)
-		floor := color.RGBA{uint8(222 * tone), uint8(210 * tone), uint8(188 * tone), 255}
-		FillTextured(dst, RoundRect(x+w*0.7, y+w*0.9, s-w*1.2, s-w*1.3, s*0.06*0.8), StoneTexture(), 0.8, floor)
+		FillTextured(dst, f, StoneTexture(), 0.8, color.RGBA{uint8(222 * tone), uint8(210 * tone), uint8(188 * tone), 255})
 	}
 	FillAll(dst, shade, color.RGBA{0, 0, 0, 22})
 }

@@ -72,8 +72,6 @@ func TextSheetStats() SheetStats {
 }
 
 func (sh *glyphSheet) draw(dst *ebiten.Image, s string, face text.Face, op *text.DrawOptions) {
-	sh.lazy = text.AppendLazyGlyphs(sh.lazy[:0], s, face, &op.LayoutOptions)
-	defer clear(sh.lazy) // the glyphs hold their faces: not kept past the call
 	geoM := op.GeoM
 	a, b, c, d, tx, ty := geoM.Element(0, 0), geoM.Element(0, 1), geoM.Element(1, 0), geoM.Element(1, 1), geoM.Element(0, 2), geoM.Element(1, 2)
 	if a != 1 || b != 0 || c != 0 || d != 1 {
@@ -89,6 +87,8 @@ func (sh *glyphSheet) draw(dst *ebiten.Image, s string, face text.Face, op *text
 	// a half pixel would depend on the rounding of the coordinates on each texture.
 	geoM.Reset()
 	geoM.Translate(math.Ceil(tx-0.5), math.Ceil(ty-0.5))
+	sh.lazy = text.AppendLazyGlyphs(sh.lazy[:0], s, face, &op.LayoutOptions)
+	defer clear(sh.lazy) // the glyphs hold their faces: not kept past the call
 	db := dst.Bounds()
 	sh.verts, sh.idx = sh.verts[:0], sh.idx[:0]
 	cs := op.ColorScale
