@@ -152,7 +152,7 @@ func (d *soakDriver) sample(at time.Duration) {
 		for _, k := range keys {
 			fmt.Fprintf(&b, "  %s %d (%.1f MB, %d painted)", k, c[k].Count, mb(c[k].Bytes), c[k].Painted)
 		}
-		fmt.Printf("census %6.0fs%s\n", at.Seconds(), b.String())
+		fmt.Printf("census %6.0fs  (the most a frame asked for so far: %.1f MB)%s\n", at.Seconds(), mb(s.pictures.PeakFrame), b.String())
 		listing, _ := atlasListing()
 		fmt.Printf("atlas  %6.0fs %s (Ebitengine's count: %.1f MB)\n", at.Seconds(), listing, mb(s.gpu))
 		fmt.Printf("rss    %6.0fs %s MB\n", at.Seconds(), residentParts())
@@ -320,7 +320,7 @@ func soakReport(s []soakSample, length time.Duration) string {
 	}
 	fmt.Fprintf(&b, "Go's collector: %d collections, %.1f%% of the processor time.\n", s[len(s)-1].gcs, 100*s[len(s)-1].gcCPU)
 	last := s[len(s)-1].pictures
-	fmt.Fprintf(&b, "Pictures: %d painted, %d evicted, %d let go unused, peak %.1f MB.\n", last.Painted, last.Evicted, last.Expired, mb(last.PeakBytes))
+	fmt.Fprintf(&b, "Pictures: %d painted (%d of them over another's image), %d evicted, %d let go unused, peak %.1f MB; the most one frame asked for, %.1f MB.\n", last.Painted, last.Repainted, last.Evicted, last.Expired, mb(last.PeakBytes), mb(last.PeakFrame))
 	for _, k := range slices.Sorted(maps.Keys(sprites.ImageCounts())) {
 		c := sprites.ImageCounts()[k]
 		fmt.Fprintf(&b, "Images %q: %d held (%.1f MB), %d made, %d released, %d dropped without release.\n", k, c.Live, mb(c.Bytes), c.Made, c.Released, c.Collected)

@@ -55,17 +55,21 @@ type CacheStats struct {
 	Count     int   // pictures held
 	Bytes     int64 // their textures' size (TextureBytes)
 	PeakBytes int64 // the most Bytes has been
-	Painted   int   // pictures painted (first time or again after eviction)
+	Painted   int   // pictures painted (first time, again after eviction, or in place)
+	Repainted int   // of which painted over another's image (Repaint)
+	Frame     int64 // the textures' bytes of the pictures asked for in the current frame
+	PeakFrame int64 // the most Frame has been: the bound is best above it
 	Evicted   int   // pictures deallocated to stay within the bound
 	Expired   int   // pictures deallocated after idleTime unasked
 }
 
 type cached struct {
-	key    any
-	img    *ebiten.Image
-	bytes  int64
-	used   uint64    // the frame it was last asked for in
-	usedAt time.Time // and when that frame began
+	key     any
+	img     *ebiten.Image
+	bytes   int64
+	used    uint64    // the frame it was last asked for in
+	usedAt  time.Time // and when that frame began
+	counted uint64    // 1 + the frame it was last counted in (Frame)
 }
 
 // idleTime is how long a picture may go unasked before it is let go: going back to the scene
@@ -126,6 +130,7 @@ func (c *Cache) Stats() CacheStats { return c.stats }
 func (c *Cache) NextFrame() {
 	c.frame++
 	c.at = c.now()
+	c.stats.Frame = 0
 	// The least recently used picture is at the back (used longest ago, in frames and in
 	// time alike): usually nothing to do.
 	for e := c.lru.Back(); e != nil; e = c.lru.Back() {
@@ -148,6 +153,7 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	if e, ok := c.byKey[key]; ok {
 		p := e.Value.(*cached)
 		if b := p.img.Bounds(); b.Dx() == w && b.Dy() == h {
+			c.inFrame(p)
 			p.used, p.usedAt = c.frame, c.at
 			c.lru.MoveToFront(e)
 			return p.img
@@ -156,7 +162,9 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	}
 	size := TextureBytes(w, h)
 	c.evict(size)
-	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size, used: c.frame, usedAt: c.at}
+	p := &cached{key: key, img: NewUnmanagedImage("picture", w, h), bytes: size}
+	c.inFrame(p)
+	p.used, p.usedAt = c.frame, c.at
 	paint(p.img)
 	if c.kinds == nil {
 		c.kinds = map[reflect.Type]int{}
@@ -168,6 +176,55 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 	c.stats.PeakBytes = max(c.stats.PeakBytes, c.stats.Bytes)
 	c.stats.Painted++
 	return p.img
+}
+
+// Repaint is Get for key, when the picture is to replace old's (what a part of a screen shows
+// changed: the log's next line, the next turn): old's image, when held at w×h and not already
+// copied in this frame, is cleared and painted again under key, not let go for a new one.
+// Going through a new texture for every change (the log, the turn card and the stick arena
+// change a few times a second in a game between computers) made Ebitengine allocate and free
+// some 36,000 textures in the 30-minute soak, the graphics driver as many mallocs and frees,
+// and under a software renderer those textures are main memory: what the driver freed stayed
+// in its arenas, scattered (BENCHMARKS.md, "Memory over a long session", session 15).
+func (c *Cache) Repaint(old, key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
+	w, h = max(1, w), max(1, h)
+	if old == key {
+		return c.Get(key, w, h, paint)
+	}
+	e, ok := c.byKey[old]
+	if _, taken := c.byKey[key]; taken || !ok {
+		c.Forget(old)
+		return c.Get(key, w, h, paint)
+	}
+	p := e.Value.(*cached)
+	if b := p.img.Bounds(); b.Dx() != w || b.Dy() != h || p.used == c.frame {
+		// Another size, or the frame may still copy the old picture where it was: not in
+		// place (Ebitengine would keep both versions for the frame anyway).
+		c.Forget(old)
+		return c.Get(key, w, h, paint)
+	}
+	delete(c.byKey, old)
+	p.key = key
+	c.byKey[key] = e
+	c.inFrame(p)
+	p.used, p.usedAt = c.frame, c.at
+	c.lru.MoveToFront(e)
+	p.img.Clear()
+	paint(p.img)
+	c.kinds[reflect.TypeOf(key)]++
+	c.stats.Painted++
+	c.stats.Repainted++
+	return p.img
+}
+
+// inFrame counts p among the current frame's pictures, the first time it is asked for in it.
+func (c *Cache) inFrame(p *cached) {
+	if p.counted == c.frame+1 {
+		return
+	}
+	p.counted = c.frame + 1
+	c.stats.Frame += p.bytes
+	c.stats.PeakFrame = max(c.stats.PeakFrame, c.stats.Frame)
 }
 
 // Clear deallocates every picture and starts PeakBytes again from nothing: for a test that

@@ -1,6 +1,7 @@
 package sprites
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -78,6 +79,59 @@ func TestCacheRepaintsEvicted(t *testing.T) {
 	}
 }
 
+// TestCacheRepaintsInPlace: a picture replacing another of its size is painted over the
+// other's image (cleared first), under its own key; another size, a picture the frame already
+// copied, or a key already held go through Get and let the old picture go.
+func TestCacheRepaintsInPlace(t *testing.T) {
+	c := NewCache(1 << 20)
+	released := func() int { return ImageCounts()["picture"].Released }
+	var painted []string
+	paint := func(name string) func(*ebiten.Image) {
+		return func(*ebiten.Image) { painted = append(painted, name) }
+	}
+	c.NextFrame()
+	v1 := c.Get("v1", 8, 8, paint("v1"))
+	c.NextFrame()
+	before := released()
+	v2 := c.Repaint("v1", "v2", 8, 8, paint("v2"))
+	if v2 != v1 {
+		t.Error("a picture of the same size was given a new image, not the old one painted over")
+	}
+	if c.Has("v1") || !c.Has("v2") {
+		t.Errorf("after the repaint: v1 held %v, v2 held %v; want only v2", c.Has("v1"), c.Has("v2"))
+	}
+	if got := released() - before; got != 0 {
+		t.Errorf("%d images released by a repaint in place", got)
+	}
+	if s := c.Stats(); s.Count != 1 || s.Repainted != 1 || s.Painted != 2 || s.Bytes != TextureBytes(8, 8) {
+		t.Errorf("after the repaint: %+v, want 1 held, 2 painted, 1 of them in place", s)
+	}
+	c.NextFrame()
+	if v3 := c.Repaint("v2", "v3", 4, 6, paint("v3")); v3 == v2 || v3.Bounds().Dx() != 4 || v3.Bounds().Dy() != 6 {
+		t.Errorf("another size: %v (the old image: %v)", v3.Bounds(), v3 == v2)
+	}
+	if c.Has("v2") || released()-before != 1 {
+		t.Errorf("another size: v2 held %v, %d images released, want the old one's", c.Has("v2"), released()-before)
+	}
+	// In the frame that copied it, the old picture is not painted over.
+	v4 := c.Get("v4", 4, 6, paint("v4"))
+	if v5 := c.Repaint("v4", "v5", 4, 6, paint("v5")); v5 == v4 {
+		t.Error("the picture copied in this frame was painted over")
+	}
+	// A key already held: its picture, and the old one goes.
+	c.NextFrame()
+	c.Get("held", 4, 6, paint("held"))
+	c.NextFrame()
+	n := len(painted)
+	c.Repaint("v5", "held", 4, 6, paint("held again"))
+	if c.Has("v5") || len(painted) != n {
+		t.Errorf("onto a key held: v5 held %v, painted %v", c.Has("v5"), painted[n:])
+	}
+	if want := []string{"v1", "v2", "v3", "v4", "v5", "held"}; fmt.Sprint(painted) != fmt.Sprint(want) {
+		t.Errorf("painted %v, want %v", painted, want)
+	}
+}
+
 // TestCacheSparesTheCurrentFrame: a frame that needs more than the bound keeps every picture
 // it asked for (it may still copy them) and says so in PeakBytes; the next frame evicts.
 func TestCacheSparesTheCurrentFrame(t *testing.T) {
@@ -92,6 +146,10 @@ func TestCacheSparesTheCurrentFrame(t *testing.T) {
 			t.Fatalf("picture %d of the current frame was evicted in it", k)
 		}
 	}
+	c.Get(3, 8, 8, func(*ebiten.Image) {}) // again: counted once
+	if s := c.Stats(); s.Frame != 10*16*16*4 || s.PeakFrame != s.Frame {
+		t.Errorf("the frame's pictures counted %d bytes (peak %d), want %d", s.Frame, s.PeakFrame, 10*16*16*4)
+	}
 	if s := c.Stats(); s.PeakBytes != 10*16*16*4 {
 		t.Errorf("PeakBytes %d, want %d", s.PeakBytes, 10*16*16*4)
 	}
@@ -99,6 +157,9 @@ func TestCacheSparesTheCurrentFrame(t *testing.T) {
 	c.Get("next", 8, 8, func(*ebiten.Image) {})
 	if s := c.Stats(); s.Bytes > limit {
 		t.Errorf("the next frame holds %d bytes, over the bound %d", s.Bytes, limit)
+	}
+	if s := c.Stats(); s.Frame != 16*16*4 || s.PeakFrame != 10*16*16*4 {
+		t.Errorf("the next frame's pictures: %d bytes (peak %d), want %d (peak %d)", s.Frame, s.PeakFrame, 16*16*4, 10*16*16*4)
 	}
 }
 

@@ -48,14 +48,18 @@ func (p *Picture[K]) DrawFaded(dst *ebiten.Image, r Rect, key K, alpha float64, 
 	ox, oy := math.Floor(r.X), math.Floor(r.Y)
 	w, h := int(math.Ceil(r.X+r.W-ox)), int(math.Ceil(r.Y+r.H-oy))
 	k := pictureKey[K]{owner: p.owner.ID(), key: key, ox: ox, oy: oy, w: w, h: h}
+	paintLocal := func(img *ebiten.Image) {
+		paint(img, Rect{X: r.X - ox, Y: r.Y - oy, W: r.W, H: r.H})
+	}
+	var img *ebiten.Image
 	if p.valid && p.key != k {
-		// The old picture will not be shown again: its room goes back to the cache now.
-		Pictures.Forget(p.key)
+		// The old picture will not be shown again: its image is painted over (the cache's
+		// Repaint), or its room goes back to the cache now.
+		img = Pictures.Repaint(p.key, k, w, h, paintLocal)
+	} else {
+		img = Pictures.Get(k, w, h, paintLocal)
 	}
 	p.key, p.valid = k, true
-	img := Pictures.Get(k, w, h, func(img *ebiten.Image) {
-		paint(img, Rect{X: r.X - ox, Y: r.Y - oy, W: r.W, H: r.H})
-	})
 	p.op.GeoM.Reset()
 	p.op.GeoM.Translate(ox, oy)
 	p.op.ColorScale.Reset()
