@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"image/color"
 	"math"
 	"strconv"
 	"strings"
@@ -1080,12 +1081,15 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 	// The player's piece, then the line: from the right for a right-to-left reader.
 	dot := mt.Flip(ui.Rect{X: r.X, W: mt.Pt(14)}, r)
 	words := mt.Flip(ui.Rect{X: r.X + mt.Pt(18), W: r.W - mt.Pt(18)}, r)
-	rows := logRows(mt, s.log, words.W, int(r.H/lh))
+	// Room below the last line for the ink that passes it (Naskh's dots below the letters):
+	// the log's picture ends at the bottom of r.
+	_, below := mt.LineMargins(ui.Small)
+	rows := logRows(mt, s.log, words.W, int((r.H-below)/lh))
 	if len(rows) == 0 {
 		return
 	}
 	start := rows[0].entry
-	y := r.Bottom() - float64(len(rows))*lh
+	y := r.Bottom() - below - float64(len(rows))*lh
 	for _, row := range rows {
 		l := s.log[row.entry]
 		if l.Player >= 0 && l.Player < len(s.players) && row.first {
@@ -1097,33 +1101,16 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 	}
 }
 
-// logText draws a log line's text in the rectangle words (its top at y) at opacity alpha, from
-// a picture of the line: the log is painted again whenever a line is added, at the end of an
-// animation, and laying out twenty lines of text afresh was most of that frame.
+// logText draws a log line's text in the rectangle words (its top at y) at opacity alpha,
+// straight into the log's picture: a line is one draw from the glyph sheet. It was a picture
+// of its own, which at a game between computers' pace meant 45,000 textures made and let go
+// in the 30-minute soak (BENCHMARKS.md, "Memory over a long session", session 15).
 func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
-	mt := s.mt
-	// The picture is as tall as the line's ink (Naskh's dots below the letters pass the line).
-	above, below := mt.InkMargins(ui.Small, text)
-	w, h := int(math.Ceil(words.W))+2, int(math.Ceil(mt.LineHeight(ui.Small)+above+below))+2
-	// The key holds what the picture depends on: the text, its width, and the metrics (the
-	// text size, the reading direction).
-	k := logTextKey{text, int(math.Round(words.W * 4)), mt.LineHeight(ui.Small), mt.RTL}
-	img := ui.Pictures.Get(k, w, h, func(img *ebiten.Image) {
-		mt.TextStart(img, text, ui.Small, ui.Rect{X: 1, W: words.W}, above+1, sprites.Chalk)
-	})
-	y -= above
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(math.Round(words.X)-1, math.Round(y)-1)
-	op.ColorScale.ScaleAlpha(float32(alpha))
-	dst.DrawImage(img, op)
-}
-
-// logTextKey names the picture of a log line: its text and width (in quarter pixels).
-type logTextKey struct {
-	text string
-	w    int
-	lh   float64
-	rtl  bool
+	// At whole pixels, as the pictures of lines were copied.
+	words.X, y = math.Round(words.X), math.Round(y)
+	chalk := color.NRGBAModel.Convert(sprites.Chalk).(color.NRGBA)
+	chalk.A = uint8(math.Round(float64(chalk.A) * alpha))
+	s.mt.TextStart(dst, text, ui.Small, words, y, chalk)
 }
 
 // decision is the kind of decision due in st, as its rules say.
