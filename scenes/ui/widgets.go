@@ -477,34 +477,93 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 	}
 }
 
-// Panel draws a card of chalk paper with a soft shadow. It is painted once for its size (and
-// place within a pixel) into a picture, in bands, and then copied: the menus draw it every
-// frame, and five card-sized paths filled onto the screen each frame cost the frame their
-// stencil passes and grew the vector package's stencil image to 23 MB (sprites.PaintInBands).
+// Panel draws a card of chalk paper with a soft shadow. It is painted once, in bands, into a
+// picture and then copied: the menus draw it every frame, and five card-sized paths filled onto
+// the screen each frame cost the frame their stencil passes and grew the vector package's
+// stencil image to 23 MB (sprites.PaintInBands).
+//
+// The picture is of a smaller card, as small as its rounded corners and shadow allow, stretched
+// to the card's size as it is copied: between the corners every row of a panel is alike, and
+// every column, so the copy is the card drawn in place, pixel for pixel. A card's own picture
+// took a texture of up to 8 MB (a 1,281×801 card is a 2,048×1,024 texture), and the replays and
+// menus held nine of them at a time, a fifth of all the pictures' memory (BENCHMARKS.md, "Memory
+// over a long session", session 15); a small card's is some 100×100 pixels.
 func Panel(dst *ebiten.Image, m Metrics, r Rect) {
 	if r.W <= 0 || r.H <= 0 {
 		return
 	}
+	p := panelGeometry(m, r)
+	img := Pictures.Get(p.key, p.pw, p.ph, func(img *ebiten.Image) {
+		paintPanel(img, m, p.key.x, p.key.y, p.key.w, p.key.h)
+	})
+	// Three spans of the picture's columns, and of its rows: up to the stretch, the one column
+	// (row) stretched, and the rest, moved along by the stretch.
+	type span struct {
+		from, to  int
+		at, scale float64
+	}
+	spans := func(c, k, n int) [3]span {
+		return [3]span{{0, c, 0, 1}, {c, c + 1, float64(c), float64(k + 1)}, {c + 1, n, float64(c + 1 + k), 1}}
+	}
+	op := &ebiten.DrawImageOptions{}
+	for _, sy := range spans(p.cy, p.ky, p.ph) {
+		for _, sx := range spans(p.cx, p.kx, p.pw) {
+			if sx.from >= sx.to || sy.from >= sy.to {
+				continue
+			}
+			op.GeoM.Reset()
+			op.GeoM.Scale(sx.scale, sy.scale)
+			op.GeoM.Translate(p.x0+sx.at, p.y0+sy.at)
+			dst.DrawImage(img.SubImage(image.Rect(sx.from, sy.from, sx.to, sy.to)).(*ebiten.Image), op)
+		}
+	}
+}
+
+// panelShape is how a panel is copied from its picture (Panel).
+type panelShape struct {
+	key    panelKey // the small card painted
+	pw, ph int      // its picture's size
+	x0, y0 float64  // where the picture's corner lies on the screen
+	cx, cy int      // the picture's column and row stretched
+	kx, ky int      // by how many pixels: the card's width less the small card's (height)
+}
+
+// panelGeometry lays out r's panel for Panel: the small card, its picture, the stretch.
+func panelGeometry(m Metrics, r Rect) panelShape {
 	rad, depth, edge := m.Pt(16), m.Pt(8), m.Pt(1)
 	// The bounds: the outline outside the edge, the shadow below and to the sides.
 	x0, y0 := math.Floor(r.X-edge-depth*0.3-2), math.Floor(r.Y-edge-2)
-	x1, y1 := math.Ceil(r.X+r.W+edge+depth*0.3+2), math.Ceil(r.Y+r.H+edge+depth*1.1+2)
+	// How far in from the card's sides its corners (the shadow's are the largest) and their
+	// antialiasing reach: the rows and columns further in are alike. The small card is a whole
+	// number of pixels narrower (shorter) than the card, so that its right side (bottom) lies
+	// at the same fraction of a pixel, and keeps two alike columns (rows) at least.
+	reach := math.Ceil(rad + depth + edge + 2)
+	kx, ky := max(0, math.Floor(r.W-2*reach-2)), max(0, math.Floor(r.H-2*reach-2))
+	w, h := r.W-kx, r.H-ky
 	x, y := r.X-x0, r.Y-y0
-	img := Pictures.Get(panelKey{x, y, r.W, r.H, m.Unit}, int(x1-x0), int(y1-y0), func(img *ebiten.Image) {
-		sprites.PaintInBands(img, func(dst *ebiten.Image) {
-			sprites.Shadow(dst, x, y, r.W, r.H, rad, depth)
-			sprites.Fill(dst, sprites.RoundRect(x, y, r.W, r.H, rad), sprites.Chalk)
-			sprites.FrameRoundRect(dst, x, y, r.W, r.H, rad, edge, sprites.Mix(sprites.DeepSand, sprites.Chalk, 0.3))
-		})
-	})
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(x0, y0)
-	dst.DrawImage(img, op)
+	x1, y1 := math.Ceil(r.X+w+edge+depth*0.3+2), math.Ceil(r.Y+h+edge+depth*1.1+2)
+	return panelShape{
+		key: panelKey{x, y, w, h, m.Unit},
+		pw:  int(x1 - x0), ph: int(y1 - y0),
+		x0: x0, y0: y0,
+		cx: int(math.Floor(x + reach)), cy: int(math.Floor(y + reach)),
+		kx: int(kx), ky: int(ky),
+	}
 }
 
-// panelKey names a panel's picture in Pictures: the card's place in the picture (the same
-// fraction of a pixel as on the screen, so that the copy is the card drawn in place), its
-// size and the unit.
+// paintPanel paints a card of chalk paper, w×h with its corner at (x, y), and its shadow.
+func paintPanel(img *ebiten.Image, m Metrics, x, y, w, h float64) {
+	rad, depth, edge := m.Pt(16), m.Pt(8), m.Pt(1)
+	sprites.PaintInBands(img, func(dst *ebiten.Image) {
+		sprites.Shadow(dst, x, y, w, h, rad, depth)
+		sprites.Fill(dst, sprites.RoundRect(x, y, w, h, rad), sprites.Chalk)
+		sprites.FrameRoundRect(dst, x, y, w, h, rad, edge, sprites.Mix(sprites.DeepSand, sprites.Chalk, 0.3))
+	})
+}
+
+// panelKey names a panel's picture in Pictures: the small card's place in the picture (the
+// same fraction of a pixel as on the screen, so that the copy is the card drawn in place), its
+// size and the unit. Cards whose sizes differ by whole pixels share it.
 type panelKey struct{ x, y, w, h, unit float64 }
 
 // WoodPanel draws a panel of dark wood (the play scene's side panel).
