@@ -36,8 +36,8 @@ import (
 //
 // The bound counts what the pictures take as textures, not their pixels: each has a texture
 // of its own (NewUnmanagedImage) whose sides the graphics driver rounds up to powers of two,
-// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, the 64 MiB
-// bound held some 130 MB of textures.
+// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, the bound (then
+// 64 MiB) held some 130 MB of textures.
 type Cache struct {
 	limit int64
 	idle  time.Duration // how long a picture may go unasked before it is let go
@@ -108,15 +108,15 @@ func (c *Cache) SetClock(now func() time.Time) {
 	c.now = now
 }
 
-// Pictures is the app's picture cache (scenes reach it as ui.Pictures). 64 MiB: a 1920×1080
-// play screen's pictures (its empty board, its stamps, log lines and pieces) take a fraction
-// of it, so a language or text size change keeps the old pictures while the new ones are
-// painted, and a long session stays where it is. Lower bounds were tried against issue 13's
-// 400 MB (session 10): at 32, 40 and 48 MiB the short soak (TestSoakShort, which draws one
-// tick in 64, so a frame's pictures are those of 64 ticks) passed each bound, asking 51 MB in
-// one frame, and at 40 MiB painted its pictures seven times over; the resident memory came
-// down by other means (BENCHMARKS.md, "Memory over a long session", session 10).
-var Pictures = NewCache(64 << 20)
+// Pictures is the app's picture cache (scenes reach it as ui.Pictures). 32 MiB: the most one
+// frame asked for in the five games' 30-minute soak was 22 MB (CacheStats.PeakFrame), and what
+// the bound holds beyond a frame's pictures is those of the screens just left, kept for a
+// return. At 64 MiB a scene's change held both scenes' pictures, 60 MB, and that was the
+// resident memory's swing from one sample to the next (BENCHMARKS.md, "Memory over a long
+// session", session 15). Lower bounds were tried in session 10, when a log line was a picture
+// of its own and a frame of the short soak asked for 51 MB: they were passed, and pictures
+// painted seven times over.
+var Pictures = NewCache(32 << 20)
 
 // Limit is the cache's bound in bytes.
 func (c *Cache) Limit() int64 { return c.limit }
