@@ -40,6 +40,7 @@ import (
 // 64 MiB) held some 130 MB of textures.
 type Cache struct {
 	limit int64
+	spare int64         // the bytes of pictures beyond the last frame's it keeps (leftOver)
 	idle  time.Duration // how long a picture may go unasked before it is let go
 	now   func() time.Time
 	frame uint64
@@ -60,7 +61,7 @@ type CacheStats struct {
 	Frame     int64 // the textures' bytes of the pictures asked for in the current frame
 	PeakFrame int64 // the most Frame has been: the bound is best above it
 	Evicted   int   // pictures deallocated to stay within the bound
-	Expired   int   // pictures deallocated after idleTime unasked
+	Expired   int   // pictures deallocated unasked: after idleTime, or beyond leftOver
 }
 
 type cached struct {
@@ -80,6 +81,15 @@ type cached struct {
 // 10). A player back from the rules after longer waits for the board's picture, one frame.
 const idleTime = 4 * time.Second
 
+// leftOver is how many bytes of pictures not asked for in the last frame painted the cache
+// keeps, the most recently used of them: the screen just left, for a quick return (a board's
+// picture is 1–4 MB). Without it the cache held the pictures of the screens left in the last
+// idleTime up to its bound, and in the soak, which changes screens every few seconds, that was
+// 15–25 MB more in a sample taken after a change than in one taken in a long game: the
+// resident memory's spread from sample to sample, against which issue 13's target measures
+// growth (BENCHMARKS.md, "Memory over a long session", session 15).
+const leftOver = 8 << 20
+
 // TextureBytes is what a w×h picture takes as a texture of its own: 4 bytes a pixel, each
 // side rounded up to a power of two and at least 16, as Ebitengine's graphics drivers
 // allocate it (OpenGL, WebGL, Metal, DirectX alike).
@@ -96,7 +106,7 @@ func TextureBytes(w, h int) int64 {
 
 // NewCache makes a cache holding at most limit bytes of pictures.
 func NewCache(limit int64) *Cache {
-	return &Cache{limit: limit, idle: idleTime, now: time.Now, byKey: map[any]*list.Element{}}
+	return &Cache{limit: limit, spare: leftOver, idle: idleTime, now: time.Now, byKey: map[any]*list.Element{}}
 }
 
 // SetClock has the cache read the time from now (tests that run a session faster than it
@@ -125,7 +135,8 @@ func (c *Cache) Limit() int64 { return c.limit }
 func (c *Cache) Stats() CacheStats { return c.stats }
 
 // NextFrame starts a new frame: the pictures used in the frames before it may be evicted, and
-// those not asked for in the last idleTime, nor in the last frame, are. The scene manager
+// of those not asked for in the last frame, the ones not asked for in the last idleTime are let
+// go, and the rest past the leftOver bytes most recently used. The scene manager
 // calls it at the top of each frame it paints.
 func (c *Cache) NextFrame() {
 	c.frame++
@@ -140,6 +151,23 @@ func (c *Cache) NextFrame() {
 		}
 		c.remove(e)
 		c.stats.Expired++
+	}
+	// Beyond the last frame's pictures (at the front: the most recently used), only the most
+	// recent up to spare bytes.
+	kept := int64(0)
+	for e := c.lru.Front(); e != nil; {
+		next := e.Next()
+		if p := e.Value.(*cached); p.used+1 < c.frame {
+			if kept+p.bytes > c.spare {
+				// This one and every one after it: all used longer ago.
+				c.remove(e)
+				c.stats.Expired++
+				kept = c.spare
+			} else {
+				kept += p.bytes
+			}
+		}
+		e = next
 	}
 }
 

@@ -211,6 +211,37 @@ func TestCacheLetsIdlePicturesGo(t *testing.T) {
 	}
 }
 
+// TestCacheKeepsLittleOfScreensLeft: of the pictures not asked for in the last frame, the
+// cache keeps the most recently used up to its spare bytes, whatever room its bound leaves;
+// the last frame's pictures stay however many bytes they take.
+func TestCacheKeepsLittleOfScreensLeft(t *testing.T) {
+	c := NewCache(1 << 20)
+	one := TextureBytes(8, 8)
+	c.spare = 2 * one
+	paint := func(*ebiten.Image) {}
+	c.NextFrame()
+	for _, k := range []string{"a", "b", "c", "d"} { // one screen's pictures, d asked for last
+		c.Get(k, 8, 8, paint)
+	}
+	c.NextFrame()
+	c.Get("e", 8, 8, paint) // the next screen
+	for _, k := range []string{"a", "b", "c", "d"} {
+		if !c.Has(k) {
+			t.Errorf("%s, asked for in the last frame, went", k)
+		}
+	}
+	c.NextFrame()
+	c.Get("e", 8, 8, paint)
+	for k, want := range map[string]bool{"a": false, "b": false, "c": true, "d": true, "e": true} {
+		if c.Has(k) != want {
+			t.Errorf("two frames after the screen was left: %s held %v, want %v", k, c.Has(k), want)
+		}
+	}
+	if s := c.Stats(); s.Expired != 2 || s.Bytes != 3*one {
+		t.Errorf("%+v: want 2 let go, %d bytes held", s, 3*one)
+	}
+}
+
 // TestTextureBytes: a picture's texture, as the graphics drivers allocate it.
 func TestTextureBytes(t *testing.T) {
 	for _, c := range []struct {
