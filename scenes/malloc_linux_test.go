@@ -4,6 +4,7 @@ package scenes
 
 import (
 	"os"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -23,7 +24,7 @@ func TestTuneMalloc(t *testing.T) {
 	}
 }
 
-// TestTrimMalloc: the driver's free blocks are given back at most every trimEvery, only after
+// TestTrimMalloc: the driver's free blocks, and Go's, are given back at most every trimEvery, only after
 // frames were drawn since the last trim, and one trim at a time, off the game's goroutine.
 func TestTrimMalloc(t *testing.T) {
 	if _, err := os.Stat("/lib/x86_64-linux-gnu/libc.so.6"); err != nil {
@@ -51,9 +52,14 @@ func TestTrimMalloc(t *testing.T) {
 	if n := done(); n != start {
 		t.Fatalf("no frame drawn since the last trim, yet it trimmed (%d trims, was %d)", n, start)
 	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	trimMalloc(now, frames+1)
 	if n := done(); n != start+1 {
 		t.Fatalf("a frame drawn and an hour passed: %d trims, want %d", n, start+1)
+	}
+	if runtime.ReadMemStats(&after); after.NumForcedGC == before.NumForcedGC {
+		t.Error("the trim gave back nothing of Go's: no collection forced (debug.FreeOSMemory)")
 	}
 	trimMalloc(now.Add(trimEvery-time.Millisecond), frames+2)
 	if n := done(); n != start+1 {
