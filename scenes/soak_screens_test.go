@@ -302,6 +302,9 @@ func soakReport(s []soakSample, length time.Duration) string {
 			games[x.game]++
 		}
 	}
+	// The trend besides: the resident memory's mean by five-minute window after the warm-up.
+	means, pct := growth.Windows(s, func(x soakSample) time.Duration { return x.at }, warm, 5*time.Minute, func(x soakSample) float64 { return mb(x.rss) })
+	fmt.Fprintf(&b, "\nResident memory by five-minute window after %v (means, MB): %.1f; the highest window over the first: %+.1f%%.\n", warm, means, pct)
 	fmt.Fprintf(&b, "\nHighest resident memory with the eight-seat spiral on screen: %.1f MB. Samples in play per game: %v.\n", spiral, games)
 	// Frame times in play, by game: the median over the samples of each sample's median, and
 	// the worst sample's 95th percentile.
