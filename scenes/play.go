@@ -1,7 +1,6 @@
 package scenes
 
 import (
-	"image/color"
 	"math"
 	"strconv"
 	"strings"
@@ -1108,9 +1107,7 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
 	// At whole pixels, as the pictures of lines were copied.
 	words.X, y = math.Round(words.X), math.Round(y)
-	chalk := color.NRGBAModel.Convert(sprites.Chalk).(color.NRGBA)
-	chalk.A = uint8(math.Round(float64(chalk.A) * alpha))
-	s.mt.TextStart(dst, text, ui.Small, words, y, chalk)
+	s.mt.TextStart(dst, text, ui.Small, words, y, sprites.Fade(sprites.Chalk, alpha))
 }
 
 // decision is the kind of decision due in st, as its rules say.

@@ -226,8 +226,8 @@ func (c *Cache) Repaint(old, key any, w, h int, paint func(img *ebiten.Image)) *
 	}
 	p := e.Value.(*cached)
 	if b := p.img.Bounds(); b.Dx() != w || b.Dy() != h || p.used == c.frame {
-		// Another size, or the frame may still copy the old picture where it was: not in
-		// place (Ebitengine would keep both versions for the frame anyway).
+		// Another size, or the old picture already copied in this frame (the cache changes
+		// nothing a frame has used, as evict spares it): let go, and a new one painted.
 		c.Forget(old)
 		return c.Get(key, w, h, paint)
 	}

@@ -43,9 +43,8 @@ const maxFaces = 64
 
 var faces = struct {
 	sync.Mutex
-	m         map[faceKey]*faceEntry
-	tick      uint64
-	repainted int // faces painted over a face let go (paintFace)
+	m    map[faceKey]*faceEntry
+	tick uint64
 }{m: map[faceKey]*faceEntry{}}
 
 // drawFace draws the face k of a button whose top-left corner is at (x, y), painting it into
@@ -59,11 +58,10 @@ func drawFace(dst *ebiten.Image, k faceKey, x, y float64) {
 	faces.tick++
 	e := faces.m[k]
 	if e == nil {
-		var spare *ebiten.Image
+		e = paintFace(k)
 		if len(faces.m) >= maxFaces {
-			spare = evictFace()
+			evictFace()
 		}
-		e = paintFace(k, spare)
 		faces.m[k] = e
 	}
 	e.used = faces.tick
@@ -72,9 +70,8 @@ func drawFace(dst *ebiten.Image, k faceKey, x, y float64) {
 	dst.DrawImage(e.img, op)
 }
 
-// evictFace drops the face used longest ago and hands back its image, for the next face to
-// be painted over when it is the same size (paintFace).
-func evictFace() *ebiten.Image {
+// evictFace drops the face used longest ago.
+func evictFace() {
 	var oldest faceKey
 	var at uint64 = math.MaxUint64
 	for k, e := range faces.m {
@@ -82,29 +79,14 @@ func evictFace() *ebiten.Image {
 			oldest, at = k, e.used
 		}
 	}
-	e := faces.m[oldest]
-	if e == nil {
-		return nil
+	if e := faces.m[oldest]; e != nil {
+		sprites.Release(e.img)
+		delete(faces.m, oldest)
 	}
-	delete(faces.m, oldest)
-	return e.img
 }
 
-// imageSize is img's width and height; nil's are 0.
-func imageSize(img *ebiten.Image) (w, h int) {
-	if img == nil {
-		return 0, 0
-	}
-	return img.Bounds().Dx(), img.Bounds().Dy()
-}
-
-// paintFace paints face k into an image just large enough for it: spare, the image of a face
-// let go, cleared, when it is about that size (or else released), or a new one. A button sliding
-// in, or a card growing under the pointer, is a new face each frame, the same size: over the
-// five games' 30-minute soak some 20,000 faces, each a texture made and let go, and under a
-// software renderer a malloc and a free in the driver's arenas (BENCHMARKS.md, "Memory over a
-// long session", session 15).
-func paintFace(k faceKey, spare *ebiten.Image) *faceEntry {
+// paintFace paints face k into a new image just large enough for it.
+func paintFace(k faceKey) *faceEntry {
 	// The bounds, from the corner's whole pixel: the face with its outline, shadow and sinking,
 	// and the icon's circle with its strokes.
 	grow := k.edgeW + 2
@@ -118,23 +100,7 @@ func paintFace(k faceKey, spare *ebiten.Image) *faceEntry {
 	ox, oy := int(math.Floor(x0)), int(math.Floor(y0))
 	// A texture of its own and painted in bands, as the pictures (sprites.NewUnmanagedImage,
 	// sprites.PaintInBands): the picker's cards are faces 288×354 pixels and more.
-	// As large as the bounds at any fraction of a pixel (ceil(x1)-floor(x0) is one of two
-	// numbers, by the fraction): a button moved by a fraction is painted over the same size.
-	w, h := int(math.Ceil(x1-x0))+1, int(math.Ceil(y1-y0))+1
-	var img *ebiten.Image
-	// A spare a few pixels larger does as well, when its texture is the same size (the sides
-	// rounded up to powers of two: sprites.TextureBytes): a face's bounds move with its
-	// fraction of a pixel, and the rest of the image stays transparent.
-	if sw, sh := imageSize(spare); sw >= w && sh >= h && sprites.TextureBytes(sw, sh) == sprites.TextureBytes(w, h) {
-		img = spare
-		img.Clear()
-		faces.repainted++
-	} else {
-		if spare != nil {
-			sprites.Release(spare)
-		}
-		img = sprites.NewUnmanagedImage("button face", w, h)
-	}
+	img := sprites.NewUnmanagedImage("button face", int(math.Ceil(x1))-ox, int(math.Ceil(y1))-oy)
 	// Painted with (0, 0) at the corner's whole pixel, as it will be drawn.
 	px, py := -float64(ox), -float64(oy)
 	sprites.PaintInBands(img, func(img *ebiten.Image) {

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"sig/sprites"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -40,33 +39,5 @@ func TestFaceCache(t *testing.T) {
 	}
 	if got := count(); got > maxFaces {
 		t.Fatalf("%d faces cached, at most %d allowed", got, maxFaces)
-	}
-}
-
-// TestFaceCachePaintsOverFacesLetGo: with the cache full, a button sliding by fractions of a
-// pixel (a new face each frame, of one size) is painted over the faces let go, not into new
-// images; a face of another size gets an image of its own and the one let go is released.
-func TestFaceCachePaintsOverFacesLetGo(t *testing.T) {
-	m := NewMetrics(640, 480, 1)
-	dst := ebiten.NewImage(640, 480)
-	b := &Button{ID: "throw", Label: "Throw", Look: Dark, Rect: Rect{X: 10, Y: 20, W: 150, H: 44}}
-	for i := 0; i < maxFaces; i++ { // the cache full of this button's faces
-		b.Rect.Y = 20 + float64(i)/maxFaces
-		DrawButton(dst, m, b, false, false)
-	}
-	counts := func() sprites.ImageCount { return sprites.ImageCounts()["button face"] }
-	before, repainted := counts(), faces.repainted
-	for i := 0; i < 20; i++ {
-		b.Rect.X = 10 + float64(i+1)/32
-		DrawButton(dst, m, b, false, false)
-	}
-	if c := counts(); c.Made != before.Made || c.Released != before.Released || faces.repainted != repainted+20 {
-		t.Errorf("20 faces of one size with the cache full: %d images made, %d released, %d painted over faces let go; want 0, 0, 20",
-			c.Made-before.Made, c.Released-before.Released, faces.repainted-repainted)
-	}
-	b.Rect.W = 300
-	DrawButton(dst, m, b, false, false)
-	if c := counts(); c.Made != before.Made+1 || c.Released != before.Released+1 {
-		t.Errorf("a face of another size: %d images made, %d released; want 1 and 1", c.Made-before.Made, c.Released-before.Released)
 	}
 }

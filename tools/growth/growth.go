@@ -41,7 +41,7 @@ func Of[S any](samples []S, at func(S) time.Duration, warm time.Duration, v func
 // window's mean is over the first's, in percent: growth read from the trend. Of compares one
 // sample with the highest of hundreds, and on a run that changes screens every few seconds that
 // is mostly the spread between screens, whichever way the one sample falls (session 15's soaks:
-// the same tree at +6.5% and +10.8%, its windows' means within 2%). A window counts when the
+// +6.5% to +12.3% by Of, their windows' means within 2% of the first). A window counts when the
 // samples reach at least half of it; one with no sample is left out.
 func Windows[S any](samples []S, at func(S) time.Duration, warm, w time.Duration, v func(S) float64) (means []float64, percent float64) {
 	if len(samples) == 0 || w <= 0 {

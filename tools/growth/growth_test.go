@@ -1,6 +1,7 @@
 package growth
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -53,18 +54,13 @@ func TestWindows(t *testing.T) {
 		s = append(s, sample{time.Duration(i) * time.Second, v})
 	}
 	means, pct := Windows(s, func(x sample) time.Duration { return x.at }, 5*time.Second, 5*time.Second, func(x sample) float64 { return x.v })
-	want := func(from, to int) float64 {
-		sum, n := 0.0, 0
-		for _, x := range s[from:to] {
-			sum, n = sum+x.v, n+1
-		}
-		return sum / float64(n)
+	// By hand: [5,10) is 110 five times and three spikes (at 5, 7, 9), 700/5; [10,15) 120 five
+	// times and two (11, 13), 700/5; [15,20) 130 five times and three (15, 17, 19), 800/5.
+	if len(means) != 3 || means[0] != 140 || means[1] != 140 || means[2] != 160 {
+		t.Fatalf("means %v, want [140 140 160] (the windows from 5 s; the one at 20 s has one sample of five)", means)
 	}
-	if len(means) != 3 || means[0] != want(5, 10) || means[1] != want(10, 15) || means[2] != want(15, 20) {
-		t.Fatalf("means %v, want those of [5,10), [10,15), [15,20) s (%v, %v, %v); the window at 20 s has one sample of five", means, want(5, 10), want(10, 15), want(15, 20))
-	}
-	if w := (means[2] - means[0]) / means[0] * 100; pct != w || pct <= 0 {
-		t.Errorf("growth %v%%, want %v%%", pct, w)
+	if want := 20.0 / 140 * 100; math.Abs(pct-want) > 1e-9 {
+		t.Errorf("growth %v%%, want %v%% (160 over 140)", pct, want)
 	}
 	if m, p := Windows([]sample(nil), func(x sample) time.Duration { return x.at }, 0, time.Second, func(x sample) float64 { return x.v }); m != nil || p != 0 {
 		t.Errorf("no samples: %v, %v", m, p)
