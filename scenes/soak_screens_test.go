@@ -268,19 +268,26 @@ func TestSoak(t *testing.T) {
 }
 
 // soakReport sums the samples up: each quantity at five minutes (or a sixth of the run, when
-// shorter), its highest after that and the growth between, and the resident memory while the
-// eight-seat spiral was on screen.
+// shorter), its highest after that and the growth between, read from one-minute means
+// (growth.Smoothed: the measure) and from single samples (growth.Of: the spread), and the
+// resident memory while the eight-seat spiral was on screen.
+// soakSpan is the span the report's growth is read over (growth.Smoothed): twelve samples and
+// six of the app's trims (trimEvery), long enough to even out the spread of single samples
+// (which screen, how long since a trim), short enough that growth shows within the run.
+const soakSpan = time.Minute
+
 func soakReport(s []soakSample, length time.Duration) string {
 	warm := 5 * time.Minute
 	if length < 30*time.Minute {
-		warm = length / 6
+		warm = (length / 6).Round(time.Second)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Soak of %v, %d samples; load average %s\n\n", length, len(s), loadAverage())
-	fmt.Fprintf(&b, "| quantity | start | at %v | highest after | growth after %v | end |\n| --- | ---: | ---: | ---: | ---: | ---: |\n", warm, warm)
+	fmt.Fprintf(&b, "| quantity | start | at %v (a minute's mean) | highest minute's mean after | **growth after %v** | at %v (one sample) | highest sample after | spread: highest sample over the one at %v | end |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n", warm, warm, warm, warm)
 	row := func(name string, v func(soakSample) float64) {
-		g := growth.Of(s, func(x soakSample) time.Duration { return x.at }, warm, v)
-		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | %+.1f%% | %.1f |\n", name, g.Start, g.Warm, g.Highest, g.Percent, g.End)
+		at := func(x soakSample) time.Duration { return x.at }
+		g, one := growth.Smoothed(s, at, warm, soakSpan, v), growth.Of(s, at, warm, v)
+		fmt.Fprintf(&b, "| %s | %.1f | %.1f | %.1f | **%+.1f%%** | %.1f | %.1f | %+.1f%% | %.1f |\n", name, g.Start, g.Warm, g.Highest, g.Percent, one.Warm, one.Highest, one.Percent, g.End)
 	}
 	row("Go heap in use, MB", func(x soakSample) float64 { return mb(x.heap) })
 	row("Go heap live at the last collection, MB", func(x soakSample) float64 { return mb(x.liveHeap) })

@@ -66,3 +66,58 @@ func TestWindows(t *testing.T) {
 		t.Errorf("no samples: %v, %v", m, p)
 	}
 }
+
+// TestSmoothed: a sawtooth around a flat level is no growth by the means, though single
+// samples (Of) make it 40%; a level that rises is growth by both; a span that reaches past the
+// last sample does not count.
+func TestSmoothed(t *testing.T) {
+	at := func(s sample) time.Duration { return s.at }
+	mb := func(s sample) float64 { return s.mb }
+	// One sample a second for 20 s: 140 at odd seconds, 100 at even ones (a mean of 120 over
+	// any four), and a spike of 1000 in the last sample.
+	var flat, rising []sample
+	for i := 0; i <= 20; i++ {
+		v := 100.0
+		if i%2 == 1 {
+			v = 140
+		}
+		if i == 20 {
+			v = 1000
+		}
+		flat = append(flat, sample{time.Duration(i) * time.Second, v})
+		if i >= 12 && i < 20 {
+			v += 50 // from 12 s on the level is 170 (150 and 190)
+		}
+		rising = append(rising, sample{time.Duration(i) * time.Second, v})
+	}
+	warm, span := 6*time.Second, 4*time.Second
+	// By hand: the span from 6 s holds 100, 140, 100, 140 (120); the last whole span starts at
+	// 16 s (it ends at 20, the last sample's time, which it leaves out).
+	if got, want := Smoothed(flat, at, warm, span, mb), (Row{Start: 100, Warm: 120, Highest: 120, End: 1000}); got != want {
+		t.Errorf("flat: got %+v, want %+v", got, want)
+	}
+	if got := Of(flat, at, warm, mb); got.Percent != 900 {
+		t.Errorf("flat by Of: %v%%, want 900%% (the spike of 1000 over 100 at 6 s)", got.Percent)
+	}
+	// Rising: the spans from 12 s to 16 s hold 150, 190, 150, 190 (170): 50 over 120.
+	got := Smoothed(rising, at, warm, span, mb)
+	if got.Warm != 120 || got.Highest != 170 || math.Abs(got.Percent-50.0/120*100) > 1e-9 {
+		t.Errorf("rising: got %+v, want Warm 120, Highest 170, %v%%", got, 50.0/120*100)
+	}
+	// A span that starts between samples: from 5.5 s, the samples at 6, 7, 8 and 9 s.
+	if got := Smoothed(flat, at, 5500*time.Millisecond, span, mb); got.Warm != 120 {
+		t.Errorf("warm between samples: Warm %v, want 120", got.Warm)
+	}
+	for name, c := range map[string]struct {
+		s          []sample
+		warm, span time.Duration
+	}{
+		"no whole span after the warm-up": {flat, 17 * time.Second, span},
+		"no span":                         {flat, warm, 0},
+		"no samples":                      {nil, warm, span},
+	} {
+		if got := Smoothed(c.s, at, c.warm, c.span, mb); got.Warm != 0 || got.Highest != 0 || got.Percent != 0 {
+			t.Errorf("%s: got %+v, want no Warm, Highest or growth", name, got)
+		}
+	}
+}
