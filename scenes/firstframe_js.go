@@ -2,12 +2,18 @@
 
 package scenes
 
-import "syscall/js"
+import (
+	"syscall/js"
+
+	"sig/sprites"
+)
 
 // firstFrameShown tells the browser page that the game has drawn its first frame: the loader
 // (wasm/loader.js) then hides its loading screen and records the time, which the browser smoke
-// test reads for BENCHMARKS.md. The Manager calls it once, from its first Draw.
+// test reads for BENCHMARKS.md. The Manager calls it once, from its first Draw. Paths are
+// then drawn out in smaller batches (sprites.FirstFrameShown).
 func firstFrameShown() {
+	sprites.FirstFrameShown()
 	if f := js.Global().Get("sigFirstFrame"); f.Type() == js.TypeFunction {
 		f.Invoke()
 	}

@@ -414,6 +414,11 @@
 
     const go = new Go();
     go.argv = gameArgs();
+    // The collector's pace (Go's GOGC, read by the runtime at start): a collection when the
+    // heap has grown by half since the last, not doubled. A WebAssembly page's memory never
+    // shrinks, so the heap's highest point over the whole visit is what the page keeps; the
+    // desktop build sets its own pace (scenes/memlimit.go).
+    go.env = Object.assign({}, go.env, { GOGC: '50' });
     keepErrorOutput();
 
     let response;
