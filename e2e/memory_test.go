@@ -158,8 +158,8 @@ func TestBrowserMemory(t *testing.T) {
 }
 
 // memoryReport sums the samples up: each quantity at the start, after the first five minutes
-// (of a run of ten or more), its highest after that and at the end, read from one-minute means and from single
-// samples.
+// (of a run of ten or more), its highest after that and at the end, read from one-minute means
+// and from single samples.
 func memoryReport(s []memorySample, length time.Duration, finished int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Browser memory run of %v (`SIG_MEMORY=%v go test -tags e2e -run TestBrowserMemory -timeout 60m -v ./e2e`), %d samples, %d games to their results; load average at the end %s.\n\n",

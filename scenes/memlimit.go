@@ -26,8 +26,9 @@ const gcPercent = 25
 
 // limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless
 // its environment variable (GOMEMLIMIT, GOGC) sets it, and C's malloc threshold (tuneMalloc).
-// Not in the browser: a WebAssembly page's memory never shrinks, and the code would cost the
-// download (scenes/memlimit_js.go).
+// Not in the browser: a WebAssembly page's memory never shrinks, so a limit gives nothing
+// back, and the code would cost the download (scenes/memlimit_js.go); the browser's pace is
+// the GOGC that wasm/loader.js gives the runtime.
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(memoryLimit)

@@ -267,15 +267,15 @@ func TestSoak(t *testing.T) {
 	}
 }
 
-// soakReport sums the samples up: each quantity at five minutes (or a sixth of the run, when
-// shorter), its highest after that and the growth between, read from one-minute means
-// (growth.Smoothed: the measure) and from single samples (growth.Of: the spread), and the
-// resident memory while the eight-seat spiral was on screen.
 // soakSpan is the span the report's growth is read over (growth.Smoothed): twelve samples and
 // six of the app's trims (trimEvery), long enough to even out the spread of single samples
 // (which screen, how long since a trim), short enough that growth shows within the run.
 const soakSpan = time.Minute
 
+// soakReport sums the samples up: each quantity at five minutes (or a sixth of the run, when
+// shorter), its highest after that and the growth between, read from one-minute means
+// (growth.Smoothed: the measure) and from single samples (growth.Of: the spread), and the
+// resident memory while the eight-seat spiral was on screen.
 func soakReport(s []soakSample, length time.Duration) string {
 	warm := 5 * time.Minute
 	if length < 30*time.Minute {

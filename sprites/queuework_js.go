@@ -3,7 +3,7 @@
 package sprites
 
 // queueWork in the browser: 64 fills' work between two carryings out of Ebitengine's queue
-// until the game's first frame is shown, then the desktop's 24 (queuework.go). Each carrying
+// until the game's first frame is shown, then steadyQueueWork, as on the desktop. Each carrying
 // out waits for the GPU, which in a browser without one (WebGL drawn on the processor) held
 // the game's first frame for a long moment: the title's first frame paints fewer than 64
 // paths and waits for none (BENCHMARKS.md, "Session 10 (issue 15): the floor"). After it, the
@@ -14,6 +14,6 @@ package sprites
 // session 16).
 var queueWork = 64
 
-// FirstFrameShown lowers queueWork to the desktop's once the game has shown its first frame
+// FirstFrameShown lowers queueWork to steadyQueueWork once the game has shown its first frame
 // (scenes calls it then, in the browser only).
-func FirstFrameShown() { queueWork = 24 }
+func FirstFrameShown() { queueWork = steadyQueueWork }

@@ -68,8 +68,8 @@ func TestWindows(t *testing.T) {
 }
 
 // TestSmoothed: a sawtooth around a flat level is no growth by the means, though single
-// samples (Of) make it 40%; a level that rises is growth by both; a span that reaches past the
-// last sample does not count.
+// samples (Of) make the same run 900% (one high sample at its end); a level that rises is
+// growth; a span that reaches past the last sample does not count.
 func TestSmoothed(t *testing.T) {
 	at := func(s sample) time.Duration { return s.at }
 	mb := func(s sample) float64 { return s.mb }
