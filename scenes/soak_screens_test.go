@@ -157,6 +157,11 @@ func (d *soakDriver) sample(at time.Duration) {
 		fmt.Printf("atlas  %6.0fs %s (Ebitengine's count: %.1f MB)\n", at.Seconds(), listing, mb(s.gpu))
 		fmt.Printf("rss    %6.0fs %s MB\n", at.Seconds(), residentParts())
 		fmt.Printf("malloc %6.0fs %s MB\n", at.Seconds(), mallocParts())
+		// The glyph sheet: each time it starts again, the glyphs drawn next are asked of
+		// text/v2 again, whose images it writes into Ebitengine's atlas and lets go later
+		// (BENCHMARKS.md, "Memory over a long session", session 17).
+		ts := sprites.TextSheetStats()
+		fmt.Printf("sheet  %6.0fs %d glyphs on the glyph sheet, %d copied onto it, %d resets, %d drawn on their own\n", at.Seconds(), ts.Glyphs, ts.Copied, ts.Resets, ts.Direct)
 	}
 	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
 		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {
