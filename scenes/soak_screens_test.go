@@ -161,7 +161,7 @@ func (d *soakDriver) sample(at time.Duration) {
 		// text/v2 again, whose images it writes into Ebitengine's atlas and lets go later
 		// (BENCHMARKS.md, "Memory over a long session", session 17).
 		ts := sprites.TextSheetStats()
-		fmt.Printf("sheet  %6.0fs %d glyphs on the glyph sheet, %d copied onto it, %d resets, %d drawn on their own\n", at.Seconds(), ts.Glyphs, ts.Copied, ts.Resets, ts.Direct)
+		fmt.Printf("sheet  %6.0fs %d glyphs on the glyph sheet, %d drawn onto it, %d resets, %d drawn from text/v2's images\n", at.Seconds(), ts.Glyphs, ts.Drawn, ts.Resets, ts.Direct)
 	}
 	if out := os.Getenv("SIG_SOAK_ATLAS"); out != "" && atlasDump != nil {
 		if f, err := os.OpenFile(out, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644); err == nil {

@@ -32,13 +32,38 @@ var (
 	arabicSrc  = sync.OnceValue(func() *text.GoTextFaceSource { return mustSource(arabicTTF) })
 )
 
+// Each font parsed once more, for its outlines, when the glyph sheet first draws one of its
+// glyphs itself (textsheet.go says why): a face of its own, not text/v2's (which the app reaches
+// only through UnsafeInternal and which text/v2 changes as it shapes), read only under the
+// sheet's lock. Keyed by the source mustSource made from the same bytes.
+var outlines sync.Map // *text.GoTextFaceSource → func() *font.Face
+
+// outlinesOf is the outline face of one of Sig's font sources, nil for any other source.
+func outlinesOf(src *text.GoTextFaceSource) *font.Face {
+	f, ok := outlines.Load(src)
+	if !ok {
+		return nil
+	}
+	return f.(func() *font.Face)()
+}
+
 // mustSource parses an embedded font; a broken embed is a build defect, not bad input.
 func mustSource(b []byte) *text.GoTextFaceSource {
 	s, err := text.NewGoTextFaceSource(bytes.NewReader(b))
 	if err != nil {
 		panic("sprites: embedded font: " + err.Error())
 	}
+	outlines.Store(s, sync.OnceValue(func() *font.Face { return mustOutlines(b) }))
 	return s
+}
+
+// mustOutlines parses an embedded font for its outlines.
+func mustOutlines(b []byte) *font.Face {
+	f, err := font.ParseTTF(bytes.NewReader(b))
+	if err != nil {
+		panic("sprites: embedded font: " + err.Error())
+	}
+	return f
 }
 
 // Face is the Latin face at size pixels, bold or regular.

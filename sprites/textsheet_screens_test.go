@@ -28,7 +28,8 @@ type sheetCase struct {
 type sheetCompare struct {
 	cases        []sheetCase
 	want, got    [][]byte
-	copied, more int // glyphs copied by the first drawing of every case, and by a second
+	copied, more int // glyphs drawn onto the sheet by the first drawing of every case, and by a second
+	direct       int // glyphs drawn from text/v2's images instead
 	done         bool
 }
 
@@ -62,7 +63,8 @@ func (f *sheetCompare) Draw(*ebiten.Image) {
 		img.ReadPixels(px)
 		return px
 	}
-	before := TextSheetStats().Copied
+	before := TextSheetStats().Drawn
+	directBefore := TextSheetStats().Direct
 	for _, c := range f.cases {
 		if c.reset {
 			theSheet.Lock()
@@ -72,7 +74,7 @@ func (f *sheetCompare) Draw(*ebiten.Image) {
 		f.want = append(f.want, draw(c, text.Draw))
 		f.got = append(f.got, draw(c, DrawText))
 	}
-	f.copied = TextSheetStats().Copied - before
+	f.copied = TextSheetStats().Drawn - before
 	// Again, what was drawn since the sheet last started again.
 	from := 0
 	for i, c := range f.cases {
@@ -83,7 +85,8 @@ func (f *sheetCompare) Draw(*ebiten.Image) {
 	for _, c := range f.cases[from:] {
 		draw(c, DrawText)
 	}
-	f.more = TextSheetStats().Copied - before - f.copied
+	f.more = TextSheetStats().Drawn - before - f.copied
+	f.direct = TextSheetStats().Direct - directBefore
 	f.done = true
 }
 
@@ -104,6 +107,10 @@ func TestDrawTextMatchesTextDraw(t *testing.T) {
 		{s: "Sadeqa 12 · 3", face: Face(true, 64), x: 20.45, y: 30.55, c: ink},
 		{s: "Ordinateur 2 avance : le départ → 5", face: Face(false, 14), x: 600.3, y: 80.45, c: ink, align: text.AlignEnd},
 		{s: "السيق في الواد", face: ArabicFace(22), x: 320.1, y: 60.9, c: ink, align: text.AlignCenter},
+		// Marks placed by shaping, above and below their letters (offsets of their own).
+		{s: "السِّيقُ يُلْعَبُ بِالعِصِيّ", face: ArabicFace(19), x: 630.8, y: 90.3, c: ink, align: text.AlignEnd},
+		{s: "(75%)…", face: FaceRTL(true, 15), x: 200.35, y: 20.2, c: half, align: text.AlignEnd},
+		{s: "tiny print: 1 2 3 à é ç", face: Face(false, 9), x: 40.15, y: 130.7, c: ink},
 		{s: "clipped at the edge of a scrolled list", face: Face(false, 22), x: 5.6, y: 50.2, c: ink, clip: image.Rect(0, 58, sheetTestW, 70)},
 		{s: "after the sheet started again", face: Face(false, 17), x: 7.3, y: 100.8, c: half, reset: true},
 	}
@@ -136,7 +143,12 @@ func TestDrawTextMatchesTextDraw(t *testing.T) {
 		}
 	}
 	if f.copied == 0 {
-		t.Error("no glyph was copied onto the sheet")
+		t.Error("no glyph was drawn onto the sheet")
+	}
+	// Sig's fonts are outlines only: every glyph comes from the sheet, none from text/v2's
+	// images (whose release in batches the sheet exists to avoid).
+	if f.direct != 0 {
+		t.Errorf("%d glyphs were drawn from text/v2's images, want none", f.direct)
 	}
 	if f.more != 0 {
 		t.Errorf("drawing the same texts again copied %d glyphs, want none", f.more)

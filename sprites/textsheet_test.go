@@ -3,6 +3,8 @@ package sprites
 import (
 	"testing"
 
+	"github.com/go-text/typesetting/font"
+
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
@@ -23,18 +25,18 @@ func TestTextSheetCopiesEachGlyphOnce(t *testing.T) {
 	s := "aaaa aaaa"
 	before := TextSheetStats()
 	DrawText(dst, s, Face(false, 17), op(10, 10))
-	first := TextSheetStats().Copied - before.Copied
+	first := TextSheetStats().Drawn - before.Drawn
 	glyphs := len(text.AppendGlyphs(nil, s, Face(false, 17), nil))
 	if first == 0 || first >= glyphs-1 {
 		t.Fatalf("%q: %d glyph images copied for %d glyphs, want at least one and fewer than the glyphs (the letter repeats)", s, first, glyphs)
 	}
 	DrawText(dst, s, Face(false, 17), op(10, 10))
-	if again := TextSheetStats().Copied - before.Copied - first; again != 0 {
+	if again := TextSheetStats().Drawn - before.Drawn - first; again != 0 {
 		t.Errorf("the same text again copied %d glyph images, want none", again)
 	}
 	// Below the image: nothing to draw, nothing to copy.
 	DrawText(dst, "zqxj", Face(true, 22), op(10, 400))
-	if got := TextSheetStats().Copied - before.Copied - first; got != 0 {
+	if got := TextSheetStats().Drawn - before.Drawn - first; got != 0 {
 		t.Errorf("a text outside the image copied %d glyph images, want none", got)
 	}
 	// Large glyphs, at one size after another, until the sheet is full.
@@ -47,5 +49,62 @@ func TestTextSheetCopiesEachGlyphOnce(t *testing.T) {
 	// Each of these glyphs takes some 40×50 pixels or more: the sheet holds a few hundred.
 	if st := TextSheetStats(); st.Glyphs == 0 || st.Glyphs > sheetW*sheetH/(40*40) {
 		t.Errorf("after starting again the sheet holds %d glyphs", st.Glyphs)
+	}
+}
+
+// BenchmarkGlyphRasterize: the processor's time to draw one glyph onto the sheet from its
+// outline, what a sheet that starts again pays for each glyph it is next asked for (text/v2
+// paid the same once per image it made). Latin at 17 px and Arabic at 22 px, a line each.
+func BenchmarkGlyphRasterize(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		s    string
+		face text.Face
+	}{
+		{"latin17", "Sig wa Duqqan: the Ghoula drags a piece back", Face(false, 17)},
+		{"arabic22", "السيق في الواد: الغولة تسحب قطعة إلى الوراء", ArabicFace(22)},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			sf, ok := sheetFaceOf(c.face)
+			if !ok {
+				b.Fatal("not a face the sheet draws")
+			}
+			var sh glyphSheet
+			var keys []glyphKey
+			var outlines []font.GlyphOutline
+			for _, g := range text.AppendLazyGlyphs(nil, c.s, c.face, nil) {
+				if g.ImageBounds.Empty() {
+					continue
+				}
+				k := sf.key(g)
+				o, ok := sf.font.GlyphData(font.GID(g.GID)).(font.GlyphOutline)
+				if !ok {
+					b.Fatalf("glyph %d has no outline", g.GID)
+				}
+				keys, outlines = append(keys, k), append(outlines, o)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; b.Loop(); i++ {
+				j := i % len(keys)
+				sh.rasterize(keys[j], outlines[j], sf.scale)
+			}
+		})
+	}
+}
+
+// BenchmarkParseOutlines: what the sheet's own parse of a font costs, once per font, the first
+// time the sheet draws one of its glyphs (in the browser, inside a frame).
+func BenchmarkParseOutlines(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		ttf  []byte
+	}{{"regular", regularTTF}, {"bold", boldTTF}, {"arabic", arabicTTF}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				mustOutlines(c.ttf)
+			}
+		})
 	}
 }
