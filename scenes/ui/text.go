@@ -299,6 +299,10 @@ const (
 
 func dirOf(r rune) int {
 	switch {
+	case r == '\u0640':
+		// The tatweel, which lengthens the joint of an Arabic letter ("لـ"): Unicode's script
+		// for it is Common and its category a letter, but its direction is Arabic's (class AL).
+		return rtl
 	case unicode.Is(unicode.Arabic, r) && !(r >= 0x0660 && r <= 0x0669) && !(r >= 0x06F0 && r <= 0x06F9):
 		if unicode.IsLetter(r) || unicode.IsMark(r) {
 			return rtl
