@@ -157,9 +157,10 @@ func (d *soakDriver) sample(at time.Duration) {
 		fmt.Printf("atlas  %6.0fs %s (Ebitengine's count: %.1f MB)\n", at.Seconds(), listing, mb(s.gpu))
 		fmt.Printf("rss    %6.0fs %s MB\n", at.Seconds(), residentParts())
 		fmt.Printf("malloc %6.0fs %s MB\n", at.Seconds(), mallocParts())
-		// The glyph sheet: each time it starts again, the glyphs drawn next are asked of
-		// text/v2 again, whose images it writes into Ebitengine's atlas and lets go later
-		// (BENCHMARKS.md, "Memory over a long session", session 17).
+		// The glyph sheet: each time it starts again, the glyphs drawn next are rasterised
+		// onto it again; a glyph drawn from text/v2's images (none for Sig's fonts) would bring
+		// back the atlas clears of session 17 (BENCHMARKS.md, "Memory over a long session",
+		// sessions 17 and 18).
 		ts := sprites.TextSheetStats()
 		fmt.Printf("sheet  %6.0fs %d glyphs on the glyph sheet, %d drawn onto it, %d resets, %d drawn from text/v2's images\n", at.Seconds(), ts.Glyphs, ts.Drawn, ts.Resets, ts.Direct)
 	}

@@ -47,7 +47,7 @@ func DrawText(dst *ebiten.Image, s string, face text.Face, op *text.DrawOptions)
 // sheet is full it starts again from empty (glyphSheet.reset).
 const (
 	sheetW, sheetH = 1024, 1024
-	sheetGap       = 1 // between glyphs, so that no copy touches its neighbour
+	sheetGap       = 1 // between glyphs, so that no glyph sampled touches its neighbour
 )
 
 type glyphSheet struct {
@@ -163,11 +163,11 @@ func (sh *glyphSheet) draw(dst *ebiten.Image, s string, face text.Face, op *text
 		text.Draw(dst, s, face, op)
 		return
 	}
-	// A move alone: the glyphs' images lie on whole pixels of the layout, so a copy sampled
+	// A move alone: the glyphs' images lie on whole pixels of the layout, so an image sampled
 	// at the nearest pixel is the image moved by whole pixels, by the nearest whole number of
 	// them (half a pixel rounds down, as exact sampling would). Moved by that number, the
-	// sheet's triangles sample exactly at the pixels' centres, where the sampling of a copy at
-	// a half pixel would depend on the rounding of the coordinates on each texture.
+	// sheet's triangles sample exactly at the pixels' centres, where sampling at a half pixel
+	// would depend on the rounding of the coordinates on each texture.
 	geoM.Reset()
 	geoM.Translate(math.Ceil(tx-0.5), math.Ceil(ty-0.5))
 	sf, ownGlyphs := sheetFaceOf(face)
@@ -326,7 +326,7 @@ func (sh *glyphSheet) reset() {
 }
 
 // overlaps reports whether rect, moved by geoM, reaches into dst: a glyph outside a scrolled
-// clip is not drawn, nor copied.
+// clip is not drawn, nor drawn onto the sheet.
 func overlaps(geoM ebiten.GeoM, rect, dst image.Rectangle) bool {
 	x0, y0 := geoM.Apply(float64(rect.Min.X), float64(rect.Min.Y))
 	x1, y1 := geoM.Apply(float64(rect.Max.X), float64(rect.Min.Y))

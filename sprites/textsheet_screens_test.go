@@ -26,11 +26,11 @@ type sheetCase struct {
 // sheetCompare draws every case with text.Draw and with DrawText, each into an image of its
 // own, and reads both back (pixels can only be read while the game runs).
 type sheetCompare struct {
-	cases        []sheetCase
-	want, got    [][]byte
-	copied, more int // glyphs drawn onto the sheet by the first drawing of every case, and by a second
-	direct       int // glyphs drawn from text/v2's images instead
-	done         bool
+	cases       []sheetCase
+	want, got   [][]byte
+	drawn, more int // glyphs drawn onto the sheet by the first drawing of every case, and by a second
+	direct      int // glyphs drawn from text/v2's images instead
+	done        bool
 }
 
 const sheetTestW, sheetTestH = 640, 160
@@ -74,7 +74,7 @@ func (f *sheetCompare) Draw(*ebiten.Image) {
 		f.want = append(f.want, draw(c, text.Draw))
 		f.got = append(f.got, draw(c, DrawText))
 	}
-	f.copied = TextSheetStats().Drawn - before
+	f.drawn = TextSheetStats().Drawn - before
 	// Again, what was drawn since the sheet last started again.
 	from := 0
 	for i, c := range f.cases {
@@ -85,7 +85,7 @@ func (f *sheetCompare) Draw(*ebiten.Image) {
 	for _, c := range f.cases[from:] {
 		draw(c, DrawText)
 	}
-	f.more = TextSheetStats().Drawn - before - f.copied
+	f.more = TextSheetStats().Drawn - before - f.drawn
 	f.direct = TextSheetStats().Direct - directBefore
 	f.done = true
 }
@@ -97,7 +97,7 @@ func (f *sheetCompare) Layout(int, int) (int, int) { return 64, 64 }
 // pixel, where text.Draw's nearest pixel depends on how the coordinates round on the texture
 // the glyph happens to lie on), in colours with and
 // without transparency, aligned, clipped, and after the sheet started again; and a text drawn
-// again copies no glyph.
+// again draws no glyph onto the sheet.
 func TestDrawTextMatchesTextDraw(t *testing.T) {
 	ink := color.RGBA{250, 240, 220, 255}
 	half := color.RGBA{100, 60, 20, 128} // premultiplied: a translucent terracotta
@@ -142,7 +142,7 @@ func TestDrawTextMatchesTextDraw(t *testing.T) {
 			t.Errorf("%s: %d pixels differ from text.Draw's (%d inked)", name, differ, inked)
 		}
 	}
-	if f.copied == 0 {
+	if f.drawn == 0 {
 		t.Error("no glyph was drawn onto the sheet")
 	}
 	// Sig's fonts are outlines only: every glyph comes from the sheet, none from text/v2's
@@ -151,6 +151,6 @@ func TestDrawTextMatchesTextDraw(t *testing.T) {
 		t.Errorf("%d glyphs were drawn from text/v2's images, want none", f.direct)
 	}
 	if f.more != 0 {
-		t.Errorf("drawing the same texts again copied %d glyphs, want none", f.more)
+		t.Errorf("drawing the same texts again drew %d glyphs onto the sheet, want none", f.more)
 	}
 }

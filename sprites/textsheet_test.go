@@ -9,9 +9,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
-// TestTextSheetCopiesEachGlyphOnce: a text drawn from the glyph sheet copies each of its glyph
-// images once (a repeated letter at the same fraction of a pixel is one copy), and nothing when
-// drawn again; glyphs outside the image drawn on are not copied; a full sheet starts again and
+// TestTextSheetCopiesEachGlyphOnce: a text drawn from the glyph sheet draws each of its glyphs
+// onto the sheet once (a repeated letter at the same fraction of a pixel is one glyph), and
+// nothing when drawn again; glyphs outside the image drawn on are not drawn; a full sheet starts again and
 // holds no more than fits. (TestDrawTextMatchesTextDraw, under a display, compares the pixels
 // with text.Draw's.)
 func TestTextSheetCopiesEachGlyphOnce(t *testing.T) {
@@ -28,16 +28,16 @@ func TestTextSheetCopiesEachGlyphOnce(t *testing.T) {
 	first := TextSheetStats().Drawn - before.Drawn
 	glyphs := len(text.AppendGlyphs(nil, s, Face(false, 17), nil))
 	if first == 0 || first >= glyphs-1 {
-		t.Fatalf("%q: %d glyph images copied for %d glyphs, want at least one and fewer than the glyphs (the letter repeats)", s, first, glyphs)
+		t.Fatalf("%q: %d glyphs drawn onto the sheet for %d glyphs, want at least one and fewer than the glyphs (the letter repeats)", s, first, glyphs)
 	}
 	DrawText(dst, s, Face(false, 17), op(10, 10))
 	if again := TextSheetStats().Drawn - before.Drawn - first; again != 0 {
-		t.Errorf("the same text again copied %d glyph images, want none", again)
+		t.Errorf("the same text again drew %d glyphs onto the sheet, want none", again)
 	}
-	// Below the image: nothing to draw, nothing to copy.
+	// Below the image: nothing to draw on it, nothing onto the sheet.
 	DrawText(dst, "zqxj", Face(true, 22), op(10, 400))
 	if got := TextSheetStats().Drawn - before.Drawn - first; got != 0 {
-		t.Errorf("a text outside the image copied %d glyph images, want none", got)
+		t.Errorf("a text outside the image drew %d glyphs onto the sheet, want none", got)
 	}
 	// Large glyphs, at one size after another, until the sheet is full.
 	for i := 0; TextSheetStats().Resets == before.Resets; i++ {
@@ -84,7 +84,6 @@ func BenchmarkGlyphRasterize(b *testing.B) {
 				keys, outlines = append(keys, k), append(outlines, o)
 			}
 			b.ReportAllocs()
-			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
 				j := i % len(keys)
 				sh.rasterize(keys[j], outlines[j], sf.scale)
