@@ -295,6 +295,7 @@ const (
 	neutral = iota
 	rtl
 	ltr
+	number // a digit in a line's runs, until the text before it settles its direction
 )
 
 func dirOf(r rune) int {
@@ -314,6 +315,55 @@ func dirOf(r rune) int {
 	return neutral
 }
 
+// numberDirs settles the direction of the digits in a right-to-left line, as the bidirectional
+// algorithm does (rules W4, W7). A number after Latin text joins that text ("Amira 3",
+// "Kofi: 3/5"). Any other number stays a number: its own left-to-right run, which the neutrals
+// around it treat as right to left. A single separator between two numbers joins them ("3/5",
+// "12:30", "2.5"). So does a plus or minus sign, unless the numbers come after Arabic, where
+// the algorithm keeps them apart.
+func numberDirs(rs []rune, dirs []int) {
+	for i, r := range rs {
+		if unicode.IsDigit(r) {
+			dirs[i] = number
+		}
+	}
+	for i := 1; i+1 < len(rs); i++ {
+		if dirs[i] != neutral || dirs[i-1] != number || dirs[i+1] != number {
+			continue
+		}
+		switch rs[i] {
+		case ',', '.', '/', ':', '\u00A0', '\u060C':
+			dirs[i] = number
+		case '+', '-', '\u2212':
+			if lastStrong(dirs[:i]) != rtl {
+				dirs[i] = number
+			}
+		}
+	}
+	strong := rtl // the line's own direction, before its first letter
+	for i, d := range dirs {
+		switch d {
+		case rtl, ltr:
+			strong = d
+		case number:
+			if strong == ltr {
+				dirs[i] = ltr
+			}
+		}
+	}
+}
+
+// lastStrong is the direction of the last letter in dirs; neutral if there is none (the line's
+// start, where a number is European, not Arabic, and a plus or minus sign may join two).
+func lastStrong(dirs []int) int {
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if dirs[i] == rtl || dirs[i] == ltr {
+			return dirs[i]
+		}
+	}
+	return neutral
+}
+
 // runs splits a line holding Arabic into runs in visual order, left to right. The line reads
 // right to left: its runs are reversed; a stretch of Latin words or numbers stays left to
 // right, and the punctuation between two of them belongs to it (so "3/5" and "Abu Bakr"
@@ -325,13 +375,16 @@ func (m Metrics) runs(st Style, s string) []run {
 	for i, r := range rs {
 		dirs[i] = dirOf(r)
 	}
+	numberDirs(rs, dirs)
 	// A percent sign or a degree after a number goes with it.
 	for i := 1; i < len(rs); i++ {
-		if dirs[i] == neutral && (rs[i] == '%' || rs[i] == '°') && dirs[i-1] == ltr {
-			dirs[i] = ltr
+		if dirs[i] == neutral && (rs[i] == '%' || rs[i] == '°') && (dirs[i-1] == ltr || dirs[i-1] == number) {
+			dirs[i] = dirs[i-1]
 		}
 	}
 	// Neutrals between two left-to-right characters are left to right; all others right to left.
+	// A number after Arabic counts as right to left here (rule N1), so the dash between two of
+	// them ("1 — 3", a score "24–18") reads right to left: the first number is the rightmost.
 	for i := 0; i < len(rs); {
 		if dirs[i] != neutral {
 			i++
@@ -349,6 +402,12 @@ func (m Metrics) runs(st Style, s string) []run {
 			dirs[k] = d
 		}
 		i = j
+	}
+	// Each number is now a run of its own, drawn left to right like a Latin one.
+	for i, d := range dirs {
+		if d == number {
+			dirs[i] = ltr
+		}
 	}
 	size, b := m.size(st), bold(st)
 	var out []run

@@ -149,6 +149,52 @@ func TestArabicRuns(t *testing.T) {
 	}
 }
 
+// TestArabicNumbersApart: two numbers with a dash or a space between them, after Arabic, are two
+// runs. The first in reading order is the rightmost, as Chromium draws the same logical text in
+// a right-to-left paragraph. Drawn as one left-to-right run, "رمى الحاسوب 1 — 3: …" (El Oued's
+// last throw) showed "الحاسوب 3" to a reader going right to left. Sadeqa's scores had the same
+// fault ("فوز …، 24–18" put the loser's 18 first). A separator inside a number ("3/5", "12:30")
+// still joins it, and a number after a Latin name still joins the name.
+func TestArabicNumbersApart(t *testing.T) {
+	m := NewMetrics(1280, 800, 1)
+	at := func(runs []run, s string) int {
+		for i, r := range runs {
+			if r.s == s {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, c := range []struct{ line, right, left string }{
+		{"رمى الحاسوب 1 — 3: لا تستطيع أي قطعة أن تلعبه", "1", "3"},
+		{"فوز الحاسوب 2، 24–18", "24", "18"},
+		{"تعادل، 7–7 ثم 3 4", "3", "4"},
+	} {
+		runs := m.runs(Body, c.line)
+		r, l := at(runs, c.right), at(runs, c.left)
+		if r < 0 || l < 0 || l >= r {
+			var got []string
+			for _, x := range runs {
+				got = append(got, x.s)
+			}
+			t.Errorf("%q: runs left to right %q; want %q as a run right of %q", c.line, got, c.right, c.left)
+		}
+	}
+	for _, c := range []struct{ line, whole string }{
+		{"النتيجة 3/5 الآن", "3/5"},
+		{"الساعة 12:30 الآن", "12:30"},
+		{"فوز Amira، 24–18", "24–18"},
+	} {
+		found := false
+		for _, x := range m.runs(Body, c.line) {
+			found = found || strings.Contains(x.s, c.whole)
+		}
+		if !found {
+			t.Errorf("%q: no run holds %q whole", c.line, c.whole)
+		}
+	}
+}
+
 // TestArabicCommaBetweenNames: the Arabic comma between two Latin names (the results'
 // "الفائزون: Amira، Kofi") is drawn in Naskh, the only face with its glyph; in the Latin face it
 // was a gap.
@@ -169,8 +215,8 @@ func TestArabicCommaBetweenNames(t *testing.T) {
 	}
 }
 
-// TestArabicTatweelJoins: the tatweel (U+0640, "لـ" before a seat's name in El Oued's "next
-// throw" line) is an Arabic letter for the line's direction (its bidirectional class is AL, though
+// TestArabicTatweelJoins: the tatweel (U+0640, as in "لـ" before a name; El Oued's "next throw"
+// line had it until session 19) is an Arabic letter for the line's direction (its bidirectional class is AL, though
 // Unicode's script for it is Common): it stays in the run of the lam it extends, in Naskh, so
 // that the two join. Read as a Latin letter it went to the Latin face, which lacks it: a gap,
 // and the lam left unjoined (seen in the browser and the desktop build, Arabic El Oued).
