@@ -365,10 +365,11 @@ func lastStrong(dirs []int) int {
 }
 
 // runs splits a line holding Arabic into runs in visual order, left to right. The line reads
-// right to left: its runs are reversed; a stretch of Latin words or numbers stays left to
-// right, and the punctuation between two of them belongs to it (so "3/5" and "Abu Bakr"
-// survive); other punctuation reads right to left with the Arabic, in Naskh where it has the
-// glyph and otherwise in the Latin face shaped right to left (which mirrors brackets).
+// right to left: its runs are reversed; a stretch of Latin words stays left to right, and the
+// punctuation between two of them belongs to it ("Abu Bakr", "Amira Bakr: 3/5"); a number
+// after Arabic is a left-to-right run of its own (numberDirs); other punctuation reads right
+// to left with the Arabic, in Naskh where it has the glyph and otherwise in the Latin face
+// shaped right to left (which mirrors brackets).
 func (m Metrics) runs(st Style, s string) []run {
 	rs := []rune(s)
 	dirs := make([]int, len(rs))
