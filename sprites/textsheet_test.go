@@ -9,12 +9,12 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
-// TestTextSheetCopiesEachGlyphOnce: a text drawn from the glyph sheet draws each of its glyphs
+// TestTextSheetDrawsEachGlyphOnce: a text drawn from the glyph sheet draws each of its glyphs
 // onto the sheet once (a repeated letter at the same fraction of a pixel is one glyph), and
-// nothing when drawn again; glyphs outside the image drawn on are not drawn; a full sheet starts again and
-// holds no more than fits. (TestDrawTextMatchesTextDraw, under a display, compares the pixels
-// with text.Draw's.)
-func TestTextSheetCopiesEachGlyphOnce(t *testing.T) {
+// nothing when drawn again; glyphs outside the image drawn on are not drawn; a full sheet
+// starts again and holds no more than fits. (TestDrawTextMatchesTextDraw, under a display,
+// compares the pixels with text.Draw's.)
+func TestTextSheetDrawsEachGlyphOnce(t *testing.T) {
 	dst := ebiten.NewImage(2400, 200)
 	defer dst.Deallocate()
 	op := func(x, y float64) *text.DrawOptions {

@@ -215,10 +215,10 @@ func TestArabicCommaBetweenNames(t *testing.T) {
 	}
 }
 
-// TestArabicTatweelJoins: the tatweel (U+0640, as in "لـ" before a name; El Oued's "next throw"
-// line had it until session 19) is an Arabic letter for the line's direction (its bidirectional class is AL, though
-// Unicode's script for it is Common): it stays in the run of the lam it extends, in Naskh, so
-// that the two join. Read as a Latin letter it went to the Latin face, which lacks it: a gap,
+// TestArabicTatweelJoins: the tatweel (U+0640, as in "لـ" before a name; El Oued's "next
+// throw" line had it until session 19) is an Arabic letter for the line's direction (its
+// bidirectional class is AL, though Unicode's script for it is Common): it stays in the run of
+// the lam it extends, in Naskh, so that the two join. Read as a Latin letter it went to the Latin face, which lacks it: a gap,
 // and the lam left unjoined (seen in the browser and the desktop build, Arabic El Oued).
 func TestArabicTatweelJoins(t *testing.T) {
 	m := NewMetrics(1280, 800, 1)
