@@ -108,7 +108,7 @@ type Event struct {
 	// Ghoula marks an EvThrow whose Value moves the Ghoula (Ghula) rather than the thrower's
 	// piece: an escaped Es-Sîg player steering it, a Sig wa Duqqan player at the centre (or a
 	// 3 on the final stretch). The scenes read it instead of re-deriving the rule. It is not
-	// part of the protocol's events (json:"-"), which stay as ENGINE-PROTOCOL.md gives them.
+	// part of the protocol's events (json:"-"), which stay as docs/engine-protocol.md gives them.
 	Ghoula bool `json:"-"`
 }
 

@@ -3,7 +3,7 @@
 //
 // It is pure game logic and imports the standard library only: never Ebitengine, never the
 // scenes, never the AI. Each game lives in its own sub-package (rules/seega, rules/sadeqa, …);
-// rules/games lists them. The rulings every game follows are ../shared/RULINGS.md.
+// rules/games lists them. The rulings every game follows are docs/rulings.md.
 package rules
 
 import (

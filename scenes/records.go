@@ -17,7 +17,7 @@ import (
 	"sig/rules/games"
 )
 
-// A game record is the protocol's RECORD (../shared/ENGINE-PROTOCOL.md): the game, the number
+// A game record is the protocol's RECORD (docs/engine-protocol.md): the game, the number
 // of players, the seed and the moves as played. The app exports it as a small JSON file and
 // imports any RECORD, from this app on another platform or from sigengine, after replaying it
 // whole through the rules: a record that does not replay is refused with the reason and

@@ -18,7 +18,7 @@ import (
 )
 
 // A saved game is the unfinished match as versioned JSON: who sits where, the seed, and the
-// match's RECORD (../shared/ENGINE-PROTOCOL.md). Loading replays the record through the rules,
+// match's RECORD (docs/engine-protocol.md). Loading replays the record through the rules,
 // so the position, the generator that throws the sticks and the undo marks come back exactly
 // as they were; nothing of the position itself is stored, so nothing in a save can contradict
 // the rules.

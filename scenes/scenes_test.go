@@ -591,7 +591,7 @@ func TestEveryChangeIsPainted(t *testing.T) {
 	}
 }
 
-// TestResultsSayWhoWon plays Sig wa Duqqan between two computers to the results: RULINGS.md
+// TestResultsSayWhoWon plays Sig wa Duqqan between two computers to the results: docs/rulings.md
 // says every player who reaches the centre wins, however many they are, so two players both at
 // the centre are two winners, never "A draw"; one at the centre is the one winner.
 func TestResultsSayWhoWon(t *testing.T) {

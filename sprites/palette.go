@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// The palette of DESIGN.md: grounds, accents and the materials of the games.
+// The palette of docs/conventions.md: grounds, accents and the materials of the games.
 var (
 	Sand       = rgb(0xE9D8B4)
 	DeepSand   = rgb(0xCDB083)

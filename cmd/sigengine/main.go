@@ -1,6 +1,6 @@
 // Command sigengine plays Sig's five games without a window, one JSON request per line on
 // standard input and one JSON answer per line on standard output, as
-// ../shared/ENGINE-PROTOCOL.md specifies: for bots, tournaments, replays, analysis, and tests
+// docs/engine-protocol.md specifies: for bots, tournaments, replays, analysis, and tests
 // that check the rules from outside. It never writes anything but answers to standard output.
 package main
 
@@ -13,7 +13,7 @@ import (
 
 func main() {
 	if len(os.Args) > 1 {
-		fmt.Fprintln(os.Stderr, "usage: sigengine < requests.jsonl\n\nReads one JSON request per line on standard input and answers each with one JSON line;\nsee ENGINE-PROTOCOL.md. It takes no arguments.")
+		fmt.Fprintln(os.Stderr, "usage: sigengine < requests.jsonl\n\nReads one JSON request per line on standard input and answers each with one JSON line;\nsee docs/engine-protocol.md. It takes no arguments.")
 		os.Exit(2)
 	}
 	if err := serve(os.Stdin, os.Stdout); err != nil {

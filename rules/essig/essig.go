@@ -7,7 +7,7 @@
 // A. Ayoub and A. Louhichi (eds.), Jeu et sports en Méditerranée: actes du colloque de
 // Carthage, 7-8-9 novembre 1989, Tunis: Alif, 1991, pp. 13-54; the Ludii description "Es-Sîg".
 //
-// It follows the project's rulings (shared/RULINGS.md, "Es-Sîg") to the letter: positions 0
+// It follows the project's rulings (docs/rulings.md, "Es-Sîg") to the letter: positions 0
 // (the start) to 50 and 51 (escaped); entering only with a sîg; normal moves never pass 48; a
 // piece whose move ends on 7 waits for five sîgs, on 25 for ten, the count belonging to the
 // square; from 48, 49 and 50 only a sîg moves, one space, the sîg on 50 escaping the piece; the

@@ -64,7 +64,7 @@ func TestFreshGames(t *testing.T) {
 }
 
 // TestOutcomesAsRuled plays random games to the end and reads each game's outcome against
-// RULINGS.md: the race games are never drawn (every player who reaches Sig wa Duqqan's centre
+// docs/rulings.md: the race games are never drawn (every player who reaches Sig wa Duqqan's centre
 // wins, however many; Es-Sîg ranks by escape order), Sig El Oued is drawn only by the quiet
 // turns and otherwise won by taking all six, and Seega and Sadeqa are drawn exactly when the
 // counts are level.
@@ -111,7 +111,7 @@ func TestOutcomesAsRuled(t *testing.T) {
 	}
 }
 
-// TestMostPlayers: Es-Sîg and Sig wa Duqqan seat up to eight (RULINGS.md), the others two.
+// TestMostPlayers: Es-Sîg and Sig wa Duqqan seat up to eight (docs/rulings.md), the others two.
 func TestMostPlayers(t *testing.T) {
 	if got := MostPlayers(); got != 8 {
 		t.Errorf("MostPlayers() = %d, want 8", got)

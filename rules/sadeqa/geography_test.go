@@ -2,7 +2,7 @@ package sadeqa
 
 import "testing"
 
-// TestColumnsFaceToFace checks the board's geography against RULINGS.md: South's row at the
+// TestColumnsFaceToFace checks the board's geography against docs/rulings.md: South's row at the
 // bottom, North's at the top, each player numbering their holes 1..10 from their own left. So
 // South's hole k faces North's hole 11−k across the board, and stepping right along South's
 // row (toward S10) is stepping left as North sees it (toward N1).
@@ -51,7 +51,7 @@ func TestColumnsFaceToFace(t *testing.T) {
 	}
 }
 
-// TestGridAsSeated checks the board the players see (Grid) against RULINGS.md: South's row at
+// TestGridAsSeated checks the board the players see (Grid) against docs/rulings.md: South's row at
 // the bottom numbered from South's left, North's at the top numbered from North's left (so
 // from the right as South sees it), every hole on its own spot, and the sowing going round
 // anticlockwise: each hole's next one (and N10's next, S1) is its neighbour on the board.

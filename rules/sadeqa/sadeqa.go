@@ -8,7 +8,7 @@
 // Observer 14 (3), 1971, p. 199; R. Gering, "Selus and Sadéqa: African Warrior Games", Abstract
 // Games Magazine 4 (16), 2003; and L. Russ, The Complete Mancala Games Book, 2000, p. 51.
 //
-// It follows the Sadeqa section of RULINGS.md (board, sowing order, the five cases of the last
+// It follows the Sadeqa section of docs/rulings.md (board, sowing order, the five cases of the last
 // seed checked in order, endless sowings, passing, scores, and the guard against endless
 // games). Where the rulings leave a choice open this package decides, and the rules page says
 // so too:

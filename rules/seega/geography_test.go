@@ -3,7 +3,7 @@ package seega
 import "testing"
 
 // TestTowardFollowsTheNames checks the board's geography against the squares' names, read as
-// RULINGS.md reads them: files a..e left to right, ranks 1..5 bottom to top. A step toward
+// docs/rulings.md reads them: files a..e left to right, ranks 1..5 bottom to top. A step toward
 // file e adds one to the letter, a step toward rank 5 one to the digit; past the edge there is
 // no square.
 func TestTowardFollowsTheNames(t *testing.T) {

@@ -4,9 +4,9 @@
 // moved and another of the mover's pieces on the same line).
 //
 // Source: the Spanish description of the Grupo Alquerque de Sevilla ("Juego tradicional egipcio y
-// de Sudán. Llamado también Sipu", shared/seeds/003_39af995106aa379f.txt).
+// de Sudán. Llamado también Sipu").
 //
-// It follows the Seega section of shared/RULINGS.md: player 0 places first and player 1, who
+// It follows the Seega section of docs/rulings.md: player 0 places first and player 1, who
 // places the last two pieces, moves first; nothing is captured during placement; only the piece
 // that moved captures, in every direction at once; a piece on the centre cannot be captured;
 // capture is compulsory; a capture that leaves the same player another capture makes them play

@@ -92,7 +92,7 @@ func play(t *testing.T, s *State, moves ...string) rules.Events {
 
 // TestRulings plays one move from a position built by hand and compares the whole resulting
 // state (board and status line, legal moves) and the events with results worked out by hand
-// from RULINGS.md.
+// from docs/rulings.md.
 func TestRulings(t *testing.T) {
 	tests := []struct {
 		name   string

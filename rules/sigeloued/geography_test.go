@@ -3,7 +3,7 @@ package sigeloued
 import "testing"
 
 // TestTowardFollowsTheNames checks the board's geography against the squares' names, read as
-// RULINGS.md reads them: files a..f left to right as South sees them, rows 1..3 from South's
+// docs/rulings.md reads them: files a..f left to right as South sees them, rows 1..3 from South's
 // home row up. A step toward file f adds one to the letter, a step toward row 3 one to the
 // digit; past the board's edge there is no square.
 func TestTowardFollowsTheNames(t *testing.T) {
@@ -36,7 +36,7 @@ func TestTowardFollowsTheNames(t *testing.T) {
 // TestGridAsSeated checks the board the players see (Grid) against the squares' names: files
 // a..f from the left, rows 1..3 from the bottom (South's side), so a1 is the bottom-left square
 // and f3 the top-right; and that the squares both circuits cross twice a lap (Crossing) are
-// the middle row, row 2, which RULINGS.md's circuits (a1..f1, f2..a2, a3..f3, f2..a2 for
+// the middle row, row 2, which docs/rulings.md's circuits (a1..f1, f2..a2, a3..f3, f2..a2 for
 // South) run along going and coming back.
 func TestGridAsSeated(t *testing.T) {
 	g := Grid()

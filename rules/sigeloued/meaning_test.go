@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestMeaningOf reads throws against RULINGS.md's Sig El Oued: a sig is worth 1 and throws
+// TestMeaningOf reads throws against docs/rulings.md's Sig El Oued: a sig is worth 1 and throws
 // again; six polished throws again; a first six rough gives three extra throws, a later one
 // ends the turn; after a six polished a sig makes 7; among the extra throws the first sig makes
 // 13; a value no piece can use is lost.

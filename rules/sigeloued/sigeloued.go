@@ -7,7 +7,7 @@
 // Journal des Africanistes 33 (1), 1964: 47-104 (pp. 59-60); the Ludii description
 // "Sig (El Oued Capture)".
 //
-// It follows the project's rulings (shared/RULINGS.md, "Sig (El Oued Capture)"): the two
+// It follows the project's rulings (docs/rulings.md, "Sig (El Oued Capture)"): the two
 // 24-step circuits as listed there (central squares appear twice, so a piece's place is its
 // circuit index); no ending on one's own piece, capture by ending on an opposing one, passing
 // over does nothing; sig (1 or 5 polished) worth 1 with an extra throw, freeing an unfreed piece

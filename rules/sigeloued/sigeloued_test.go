@@ -91,7 +91,7 @@ func legalText(s *State) string {
 	return strings.Join(words, ", ")
 }
 
-// The scenarios: one per ruling of RULINGS.md ("Sig (El Oued Capture)") and per decision of this
+// The scenarios: one per ruling of docs/rulings.md ("Sig (El Oued Capture)") and per decision of this
 // package. Each builds a position, plays the moves, and compares the whole resulting state, the
 // events and (where given) the options offered next. Circuit indices used below — South: a1..f1
 // 0..5, f2..a2 6..11, a3..f3 12..17, f2..a2 18..23; North: f3..a3 0..5, a2..f2 6..11, f1..a1
@@ -358,7 +358,7 @@ func TestScenarios(t *testing.T) {
 	}
 }
 
-// The written-out circuits of RULINGS.md, square by square, and the places the game names for them.
+// The written-out circuits of docs/rulings.md, square by square, and the places the game names for them.
 func TestCircuits(t *testing.T) {
 	want := [2]string{
 		"a1 b1 c1 d1 e1 f1 f2 e2 d2 c2 b2 a2 a3 b3 c3 d3 e3 f3 f2 e2 d2 c2 b2 a2",

@@ -8,7 +8,7 @@
 // monde arabo-musulman (Afrique du Nord et Proche-Orient)", Board Games Studies 4, 2001: 53-76
 // (p. 68); the Ludii description "Sig wa Duqqan (Houmt Taourit)".
 //
-// It follows the project's rulings (shared/RULINGS.md, "Sig wa Duqqan (Houmt Taourit)") to the
+// It follows the project's rulings (docs/rulings.md, "Sig wa Duqqan (Houmt Taourit)") to the
 // letter: spaces 1..86, the gate on 81, the final stretch 82..85, the centre 86; extra throws
 // after sig, 4 and 6 only; the seventh sig at the gate moves the piece to 82; on the final
 // stretch a sig moves one space and a 3 moves the Ghoula; a finished player moves the Ghoula

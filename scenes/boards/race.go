@@ -27,7 +27,7 @@ import (
 // from the pose shown when it starts to the pose of the model after its event, so a skipped
 // step (Run(1)) leaves exactly that pose and the last step leaves the pose of the new state.
 
-// Timings at normal speed (DESIGN.md).
+// Timings at normal speed (docs/conventions.md).
 const (
 	raceStepTime   = 0.12 // a piece stepping one space, eased
 	raceGhoulaStep = 0.15 // the Ghoula stepping one space

@@ -21,7 +21,7 @@ func init() {
 	stage.Register(sadeqa.Info.ID, func(env *stage.Env) stage.Board { return newSadeqaBoard(env) })
 }
 
-// Sadeqa's timings at normal speed (DESIGN.md).
+// Sadeqa's timings at normal speed (docs/conventions.md).
 const (
 	sadeqaLiftTime    = 0.2  // the seeds of the first lap leave their hole
 	sadeqaLapTime     = 0.25 // the pause between laps, as the seeds of the next hole are lifted

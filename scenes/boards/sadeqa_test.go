@@ -161,7 +161,7 @@ func TestSadeqaRefusedTaps(t *testing.T) {
 }
 
 // TestSadeqaLongSowing checks that the longest sowings of many random games animate lap by lap
-// with the lap shown, take the time DESIGN.md gives them, and can be skipped at any point.
+// with the lap shown, take the time docs/conventions.md gives them, and can be skipped at any point.
 func TestSadeqaLongSowing(t *testing.T) {
 	var best *sadeqa.State
 	bestSown := 0

@@ -22,7 +22,7 @@ func init() {
 	stage.Register(seega.Info.ID, func(env *stage.Env) stage.Board { return newSeegaBoard(env) })
 }
 
-// Seega's timings at normal speed (DESIGN.md).
+// Seega's timings at normal speed (docs/conventions.md).
 const (
 	seegaPlaceTime   = 0.3  // a piece carried from the hand to its square
 	seegaStepTime    = 0.12 // a piece stepping one square, eased

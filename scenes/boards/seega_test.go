@@ -266,7 +266,7 @@ func seegaInfo() *rules.Info { return seega.Info }
 func seegaState(st rules.State) *seega.State { return st.(*seega.State) }
 
 // TestSeegaGuardEndsSayTheWinnersCountFirst plays random games until the guards (40 quiet
-// moves, a third repetition) end some with a winner: RULINGS.md gives such a game to the player
+// moves, a third repetition) end some with a winner: docs/rulings.md gives such a game to the player
 // with more captures, and the caption gives the captures winner first ("Computer 2 wins
 // (captures 2–0)", never "0–2").
 func TestSeegaGuardEndsSayTheWinnersCountFirst(t *testing.T) {

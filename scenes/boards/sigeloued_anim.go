@@ -10,7 +10,7 @@ import (
 	"sig/scenes/stage"
 )
 
-// Sig El Oued's timings at normal speed (DESIGN.md).
+// Sig El Oued's timings at normal speed (docs/conventions.md).
 const (
 	elOuedStepTime    = 0.12 // a piece stepping one square, eased
 	elOuedCaptureTime = 0.3  // a captured piece lifts, shrinks and flies to the captor's tray

@@ -224,7 +224,7 @@ func TestElOuedGameByKeys(t *testing.T) {
 }
 
 // TestElOuedCursorStartsOnAPiece: the keyboard cursor first stands on the first piece of the
-// player to move, where the rules put it (a1 at the start, as RULINGS.md sets the board out; e3
+// player to move, where the rules put it (a1 at the start, as docs/rulings.md sets the board out; e3
 // for North to move with its piece 0 taken), not on a square the board writes out.
 func TestElOuedCursorStartsOnAPiece(t *testing.T) {
 	hst, b := elOuedHost(t, 1280, 800)
@@ -331,7 +331,7 @@ func TestElOuedRefusalSaysWhy(t *testing.T) {
 
 // TestElOuedMeanings throws every count in positions the rules reach (a first throw, a later
 // one, after a six polished, among the extra throws of a first six rough, a throw whose value no
-// piece can use) and reads what the banner says it means, against RULINGS.md's throws.
+// piece can use) and reads what the banner says it means, against docs/rulings.md's throws.
 func TestElOuedMeanings(t *testing.T) {
 	const board = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  .  .  .\n1 S0 S1 S2 S3 S4 S5\n"
 	const freed = "3 N5 N4 N3 N2 N1 N0\n2 .  .  .  s4 .  s5\n1 S0 S1 S2 S3 .  .\n"
@@ -362,7 +362,7 @@ func TestElOuedMeanings(t *testing.T) {
 }
 
 // TestElOuedSaysWhatIsDue throws through the match, as the play scene does, and reads the
-// banner's first line at the decision that follows, against RULINGS.md: a plain throw is played
+// banner's first line at the decision that follows, against docs/rulings.md: a plain throw is played
 // by a freed piece; a sig frees a piece or steps a freed one; after a six polished its 6 is
 // played first and then the next throw's value, and a sig makes 7; among the extra throws of a
 // first six rough the first sig makes 13 (7 and 13 move one piece or free all).

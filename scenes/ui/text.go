@@ -13,7 +13,7 @@ import (
 	"sig/sprites"
 )
 
-// Style is a kind of text: the two sizes of DESIGN.md for body and titles, plus a heading, a
+// Style is a kind of text: the two sizes of docs/conventions.md for body and titles, plus a heading, a
 // small size for counts and captions, and a display size for the title scene.
 type Style uint8
 

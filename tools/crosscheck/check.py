@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cross-check cmd/sigengine against the independent Python implementation of RULINGS.md.
+"""Cross-check cmd/sigengine against the independent Python implementation of docs/rulings.md.
 
 usage: python3 check.py [--games N] [--only GAME[,GAME]] [--players K] [--no-build]
                         [--engine PATH] [--probe P] [--seed0 S] [--quiet]

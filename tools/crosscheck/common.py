@@ -1,4 +1,4 @@
-"""Shared bits of the independent RULINGS.md implementation."""
+"""Shared bits of the independent docs/rulings.md implementation."""
 from fractions import Fraction
 from collections import Counter
 

@@ -1,4 +1,4 @@
-"""Sig wa Duqqan (Houmt Taourit), independent of the Go engine, per RULINGS.md."""
+"""Sig wa Duqqan (Houmt Taourit), independent of the Go engine, per docs/rulings.md."""
 from common import P4, IllegalMove, parse_throw, cov
 
 PIECE_VAL = {1: 1, 2: 0, 3: 3, 4: 4, 0: 6}     # w -> piece value

@@ -1,4 +1,4 @@
-"""Sig (El Oued Capture), independent of the Go engine, per RULINGS.md."""
+"""Sig (El Oued Capture), independent of the Go engine, per docs/rulings.md."""
 from common import P6, IllegalMove, parse_throw, cov
 
 FILES = "abcdef"

@@ -1,9 +1,9 @@
-"""Sadeqa (Jimma), independent of the Go engine, per RULINGS.md."""
+"""Sadeqa (Jimma), independent of the Go engine, per docs/rulings.md."""
 from common import IllegalMove, cov
 
 QUIET_LIMIT = 300
 MAX_LAPS = 1_000_000
-BONUS_ON_WARANA = False  # exploration knob only: RULINGS says the move ends
+BONUS_ON_WARANA = False  # exploration knob only: docs/rulings.md says the move ends
 
 
 def sow(board, warana, p, g0):

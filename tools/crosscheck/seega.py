@@ -1,4 +1,4 @@
-"""Seega, independent of the Go engine, per RULINGS.md."""
+"""Seega, independent of the Go engine, per docs/rulings.md."""
 from common import IllegalMove, cov
 
 FILES = "abcde"

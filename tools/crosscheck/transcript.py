@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a fixed list of engine requests, to show that two builds of cmd/sigengine answer them
-byte for byte the same (ENGINE-PROTOCOL.md: the output must not change when the code behind it
+byte for byte the same (docs/engine-protocol.md: the output must not change when the code behind it
 is reorganised).
 
 The list is made by driving one engine (ENGINE) deterministically, so that its games run to

@@ -1,6 +1,6 @@
 // Command icons draws the browser game's app icons (the web app manifest's, and the one iOS
 // puts on a home screen) into wasm/: the four green-and-white sticks of the title and the
-// loading screen, fanned on sand, in DESIGN.md's colours. "Maskable" icons keep the sticks
+// loading screen, fanned on sand, in docs/conventions.md's colours. "Maskable" icons keep the sticks
 // inside the middle 80% circle that every platform's mask leaves whole.
 //
 //	go run ./tools/icons            (from the module's folder; rewrites wasm/icon-*.png)
@@ -26,7 +26,7 @@ import (
 	"golang.org/x/image/vector"
 )
 
-// DESIGN.md's colours: the ground, the ink, and the green-and-white sticks.
+// docs/conventions.md's colours: the ground, the ink, and the green-and-white sticks.
 var (
 	sand     = color.NRGBA{0xE9, 0xD8, 0xB4, 0xFF}
 	deepSand = color.NRGBA{0xCD, 0xB0, 0x83, 0xFF}
