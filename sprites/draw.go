@@ -105,7 +105,7 @@ func RoundRect(x, y, w, h, r float64) *vector.Path {
 // whatever its size, and Ebitengine keeps the buffers of the busiest frame's draws for the rest
 // of the run. Painting the picker's five boards took 18,000 draws in one frame, twice an
 // ordinary frame's, most of them single squares and strokes of a few pixels (BENCHMARKS.md,
-// "Memory over a long session", session 14). Both take, in each band of a big picture, only
+// "Memory over a long session"). Both take, in each band of a big picture, only
 // the shapes that reach into it: one path of them all, turned into triangles whole in every
 // band, held 134 MB of Go heap after the first Es-Sîg board.
 
@@ -251,7 +251,7 @@ func FillTexturedAt(dst *ebiten.Image, p *vector.Path, tex *ebiten.Image, scale 
 // the non-zero rule, and Ebitengine fills that through a stencil image and two offscreens of
 // its own, managed images sized by every fill's bounds so far, kept for the app's life on
 // atlas pages: at the eight-seat spiral three of 763×764 held pages of 8 and 32 MB
-// (BENCHMARKS.md, "Memory over a long session", session 11).
+// (BENCHMARKS.md, "Memory over a long session").
 func texFillRule(vs []ebiten.Vertex, is []uint16) ebiten.FillRule {
 	if len(is) == 0 {
 		return ebiten.FillRuleFillAll
@@ -288,12 +288,11 @@ func texFillRule(vs []ebiten.Vertex, is []uint16) ebiten.FillRule {
 
 // FillTexturedRect fills the rectangle (x, y, w, h) with tex as FillTextured lays it (repeated,
 // scale pixels to a texel, tinted), as two triangles straight away, without a path to build
-// and check. It was written when FillTextured sent every path through the fill rule's
-// coverage pass, which has the GPU link two more shader programs (in a software renderer each
-// link holds the frame that first needs it for a long moment: the menus' backdrop was the only
-// such fill on the browser game's first frame, BENCHMARKS.md); FillTextured now draws a
-// rectangle the same way (texFillRule), and TestFillTexturedRectMatchesPath holds the two
-// to the same pixels.
+// and check. A textured path through the fill rule's coverage pass has the GPU link two more
+// shader programs, and a software renderer holds the frame that first needs them while it
+// links (the menus' backdrop is drawn on the browser game's first frame; BENCHMARKS.md, "The
+// browser download and the first frame"). FillTextured draws a rectangle the same way
+// (texFillRule), and TestFillTexturedRectMatchesPath holds the two to the same pixels.
 func FillTexturedRect(dst *ebiten.Image, x, y, w, h float64, tex *ebiten.Image, scale float64, tint color.Color) {
 	if w <= 0 || h <= 0 || scale <= 0 {
 		return
@@ -319,8 +318,8 @@ func FillTexturedRect(dst *ebiten.Image, x, y, w, h float64, tex *ebiten.Image, 
 // fill of two rounded rectangles, the inner one wound the other way round (far cheaper than
 // stroking the arcs). Under the non-zero rule, as every other fill: the even-odd rule is a
 // shader program of its own, linked in the game's first frame for these edges and Ring's,
-// and a software renderer holds that frame while it links (BENCHMARKS.md, "Session 10 (issue
-// 15): the floor").
+// and a software renderer holds that frame while it links (BENCHMARKS.md, "The browser download and the
+// first frame").
 func FrameRoundRect(dst *ebiten.Image, x, y, wd, ht, r, w float64, c color.Color) {
 	h := w / 2
 	var p vector.Path

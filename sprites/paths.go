@@ -15,7 +15,7 @@ import (
 // image of its own and then copies the result, so every frame that fills paths onto the screen
 // switches the GPU between render targets, and in software rendering (Mesa's llvmpipe, the
 // browser's SwiftShader) each switch costs milliseconds; the processor spends more on the
-// paths' triangles than on the rest of the frame. Measured on the Ghoula's drag (BENCHMARKS.md):
+// paths' triangles than on the rest of the frame. Measured on the Ghoula's drag (BENCHMARKS.md, "Frame rates, desktop and browser"):
 // 7 frames a second under llvmpipe with the few paths each frame drew on the screen (the
 // halo, the last move's marks, the trail, the tray), 38 with those frames skipping them. So a
 // frame copies pictures; paths are painted into pictures, once.
@@ -58,7 +58,7 @@ func inBands(dst *ebiten.Image, b image.Rectangle, antialias bool, work int, fil
 // fillAll fills the paths ps onto dst as one path in each band of inBands, made of only the
 // paths that reach into that band: a path of them all would be turned into triangles whole
 // in every band (eight antialiasing passes each), and Ebitengine keeps the vertices queued for
-// the busiest frame's sake for the rest of the run. Filled one by one, they were nine draws
+// the busiest frame's sake for the rest of the run. Filled one by one, they would be nine draws
 // each (FillAll). The paths must not overlap: where they do, one path fills them once.
 func fillAll(dst *ebiten.Image, ps []*vector.Path, op *vector.DrawPathOptions) {
 	noticePath(dst)
@@ -191,7 +191,7 @@ const (
 // tall: the rules page's scroll bar (627 pixels) queued with its eight edge fades (890 wide)
 // took four rows of 640, a stencil of 3776×1936, grown to 4093×2217 (35 MB) on an atlas page
 // of 8192×4096 (128 MB) that stayed for the app's life (BENCHMARKS.md, "Memory over a long
-// session", session 9; measured with a debug copy of Ebitengine that lists every batch). Four
+// session"; measured with a debug copy of Ebitengine that lists every batch). Four
 // card-sized panels in one batch had grown it to 4093×1478 (23 MB) on a 64 MB page.
 //
 // So a path taller than bandRows is filled in bands (inBands), and the paths queued are drawn
@@ -235,7 +235,7 @@ func (s stencilBatch) rows() int {
 // segment a quad, a round join an arc; measured in a test, with the copies the test's harness
 // keeps). One replay frame at the eight-seat spiral, painting its transport buttons' faces,
 // queued 80–125 MB, which stayed: the soak's live heap went from 45–66 MB in the first game to
-// 90–156 MB after the first replay (BENCHMARKS.md, "Memory over a long session", session 9).
+// 90–156 MB after the first replay (BENCHMARKS.md, "Memory over a long session").
 // So once queueWork units of work are queued (a fill is one, a stroke strokeWork), Ebitengine
 // is made to carry out its queue (drawNow): a stall for the GPU, in a frame that paints that
 // much (a board, a screenful of buttons). queueWork is the platform's (queuework.go,
@@ -317,7 +317,7 @@ var nothing *ebiten.Image
 // probe) with a texture of its own. On an atlas page, an image that never goes keeps the page
 // at whatever size it grew to for others since gone: the soak's listing of Ebitengine's
 // textures found a 4096×1024 page (16 MB) holding nothing but one 1×1 image (BENCHMARKS.md,
-// "Memory over a long session", session 11). Its own texture is 16×16 pixels, 1 KB.
+// "Memory over a long session"). Its own texture is 16×16 pixels, 1 KB.
 func newPixel() *ebiten.Image { return NewUnmanagedImage("pixel", 1, 1) }
 
 // drawnOut, when a test sets it, is told of every image drawQueued draws out.

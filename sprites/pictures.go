@@ -28,16 +28,16 @@ import (
 // A picture not asked for in the last idleTime goes too, however much room is left (the scene
 // that showed it was left, the log line scrolled away, the text size changed), unless the last
 // frame painted asked for it: an idle screen, not painted again, keeps its pictures however
-// long it stays. The bound alone let 64 MiB of such pictures stay, and they cost far more than
-// their own bytes. The rule counts time, not frames: at 60 frames a second 600 frames were
-// ten seconds, but a loaded machine or a slow phone paints a few frames a second, 600 frames
-// took minutes there, and the cache sat full at its bound (1,151 pictures in the 30-minute
-// soak; BENCHMARKS.md, "Memory over a long session").
+// long it stays. The bound alone lets 64 MiB of such pictures stay, and they cost far more
+// than their own bytes. The rule counts time, not frames: at 60 frames a second 600 frames
+// are ten seconds, but a loaded machine or a slow phone paints a few frames a second, 600
+// frames take minutes there, and a cache counting frames sat full at its bound (1,151 pictures
+// in the 30-minute soak; BENCHMARKS.md, "Memory over a long session").
 //
 // The bound counts what the pictures take as textures, not their pixels: each has a texture
 // of its own (NewUnmanagedImage) whose sides the graphics driver rounds up to powers of two,
-// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, the bound (then
-// 64 MiB) held some 130 MB of textures.
+// at least 16 pixels, so a line of text 300×40 takes 512×64. Counted as pixels, a 64 MiB bound
+// holds some 130 MB of textures.
 type Cache struct {
 	limit int64
 	spare int64         // the bytes of pictures beyond the last frame's it keeps (leftOver)
@@ -74,11 +74,11 @@ type cached struct {
 }
 
 // idleTime is how long a picture may go unasked before it is let go: going back to the scene
-// just left finds its pictures still there. It was 10 s: over the five games' soak the cache
-// then sat at its 64 MiB bound through the replays and results (190 MB of Ebitengine's
-// images, the eight-seat spiral at up to 452 MB resident); at 4 s the pictures stayed under
-// 58 MB and the spiral under 400 MB (BENCHMARKS.md, "Memory over a long session", session
-// 10). A player back from the rules after longer waits for the board's picture, one frame.
+// just left finds its pictures still there. At 10 s, over the five games' soak, the cache sat
+// at a 64 MiB bound through the replays and results (190 MB of Ebitengine's images, the
+// eight-seat spiral at up to 452 MB resident); at 4 s the pictures stay under 58 MB and the
+// spiral under 400 MB (BENCHMARKS.md, "Memory over a long session"). A player back from the
+// rules after longer waits for the board's picture, one frame.
 const idleTime = 4 * time.Second
 
 // leftOver is how many bytes of pictures not asked for in the last frame painted the cache
@@ -87,7 +87,7 @@ const idleTime = 4 * time.Second
 // idleTime up to its bound, and in the soak, which changes screens every few seconds, that was
 // 15–25 MB more in a sample taken after a change than in one taken in a long game: the
 // resident memory's spread from sample to sample, against which issue 13's target measures
-// growth (BENCHMARKS.md, "Memory over a long session", session 15).
+// growth (BENCHMARKS.md, "Memory over a long session").
 const leftOver = 8 << 20
 
 // TextureBytes is what a w×h picture takes as a texture of its own: 4 bytes a pixel, each
@@ -123,9 +123,8 @@ func (c *Cache) SetClock(now func() time.Time) {
 // the bound holds beyond a frame's pictures is those of the screens just left, kept for a
 // return. At 64 MiB a scene's change held both scenes' pictures, 60 MB, and that was the
 // resident memory's swing from one sample to the next (BENCHMARKS.md, "Memory over a long
-// session", session 15). Lower bounds were tried in session 10, when a log line was a picture
-// of its own and a frame of the short soak asked for 51 MB: they were passed, and pictures
-// painted seven times over.
+// session"). A bound below what one frame asks for is passed every frame and repaints its
+// pictures over and over (seven times over in the short soak, when a frame asked for 51 MB).
 var Pictures = NewCache(32 << 20)
 
 // Limit is the cache's bound in bytes.
@@ -213,7 +212,7 @@ func (c *Cache) Get(key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Im
 // change a few times a second in a game between computers) made Ebitengine allocate and free
 // some 36,000 textures in the 30-minute soak, the graphics driver as many mallocs and frees,
 // and under a software renderer those textures are main memory: what the driver freed stayed
-// in its arenas, scattered (BENCHMARKS.md, "Memory over a long session", session 15).
+// in its arenas, scattered (BENCHMARKS.md, "Memory over a long session").
 func (c *Cache) Repaint(old, key any, w, h int, paint func(img *ebiten.Image)) *ebiten.Image {
 	w, h = max(1, w), max(1, h)
 	if old == key {

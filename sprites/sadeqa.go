@@ -115,7 +115,7 @@ func DrawSpear(dst *ebiten.Image, pc PlayerColor, cx, cy, r, grow float64) {
 // SeedSprite is a picture of one seed, drawn once at radius r (its half length) and then copied
 // (turned, scaled, tinted) for every seed on the board: a board of 80 seeds costs 80 image
 // copies, batched, instead of hundreds of vector fills. The picture lives in Pictures, like
-// every other: a board left behind without Dispose no longer keeps its own image alive.
+// every other: a board left behind without Dispose keeps no image of its own alive.
 type SeedSprite struct {
 	R float64 // the half length the picture is drawn at
 }

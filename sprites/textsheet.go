@@ -21,7 +21,7 @@ import (
 // Ebitengine queues each with some 400 bytes of vertices and uniforms until the frame's end. The
 // app's text was a third to a half of an ordinary frame's draws: in the soak, the median frame
 // drew 731 times in play, 898 in the replay, 1,708 on the rules page glyph by glyph, and 545,
-// 504 and 1,160 from the sheet (BENCHMARKS.md, "Memory over a long session", session 14).
+// 504 and 1,160 from the sheet (BENCHMARKS.md, "Memory over a long session").
 //
 // Where each glyph lies stays text/v2's (its layout, the glyph's place and its fraction of a
 // pixel); the sheet draws the glyph's pixels itself, from the font's outline with the rasteriser
@@ -31,7 +31,7 @@ import (
 // Ebitengine then clears all their places on its atlas in one command, one scissored draw each.
 // Under software OpenGL (llvmpipe) such a command is one scene of 200–576 blocks of 64 KiB that
 // the driver keeps until it reuses that scene, which is what made resident memory step up late
-// in a long session (BENCHMARKS.md, session 17). Glyphs the sheet cannot draw itself (coloured,
+// in a long session (BENCHMARKS.md, "Memory over a long session"). Glyphs the sheet cannot draw itself (coloured,
 // bitmap or too large) are drawn from text/v2's images, as text.Draw draws them.
 func DrawText(dst *ebiten.Image, s string, face text.Face, op *text.DrawOptions) {
 	if op == nil {
