@@ -11,7 +11,8 @@ import (
 // boardLaid is what a scene last laid its board out for. A scene is laid out again whenever
 // something over it is (Pause and the results lay out the play scene beneath them on every
 // visit), and a board's Layout throws its pictures away and paints them again: at the
-// eight-seat spiral that was 69–81 MB allocated in the frame of each visit (issue 13). A board
+// eight-seat spiral that is 69–81 MB allocated in the frame of each visit (measured in the
+// memory soak; BENCHMARKS.md, "Memory over a long session"). A board
 // laid out for the same screen, rectangle, language and seat names would come out the same,
 // so it is kept as it is.
 type boardLaid struct {

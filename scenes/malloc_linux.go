@@ -20,7 +20,7 @@ import (
 // large texture is freed the later ones land in its arenas, which never shrink: 160 MB of
 // arenas at the eight-seat spiral after a few games. At a fixed 128 KiB a texture's memory
 // leaves the process with it: over the same stretch of the five games' soak, 415–445 MB
-// resident against 373–492 (BENCHMARKS.md, "Memory over a long session", session 10).
+// resident against 373–492 (BENCHMARKS.md, "Memory over a long session").
 const mmapThreshold = 128 << 10
 
 // trimEvery is how often, while frames are drawn, the blocks malloc holds free are given back
@@ -30,19 +30,19 @@ const mmapThreshold = 128 << 10
 // between the second five minutes and the last, and the resident memory outside Go's and the
 // images' from 154 to 180 MB; trimmed every ten seconds, in four runs, the arenas stopped
 // growing by the tenth minute (at 59 to 89 MB, by run) and that memory stayed within 145–161
-// MB (BENCHMARKS.md, "Memory over a long session", session 12). A trim took about 10 ms on
+// MB (BENCHMARKS.md, "Memory over a long session"). A trim takes about 10 ms on
 // average on an idle machine and 30–60 ms on a loaded one, on a goroutine of its own: the
 // game's thread waits only if it mallocs in the arena being trimmed. With Go's collection
-// and free pages first (trimMalloc), 86 ms on average in the soak (session 15), still off
-// the game's goroutine.
+// and free pages first (trimMalloc), 86 ms on average in the soak, still off the game's
+// goroutine.
 const trimEvery = 10 * time.Second
 
 // arenaMax is how many arenas C's malloc may make (mallopt's M_ARENA_MAX): glibc gives each
 // thread that mallocs at once an arena of its own, up to eight a processor, and the renderer's
-// threads (llvmpipe rasterizes on every processor) made fifteen. What one arena frees serves
-// only the threads that use it, and trims give back only whole free pages: the arenas' memory
-// rose for the first six minutes of the soak, by some 30 MB, before it levelled (session 14,
-// "Memory over a long session"). The limit holds for arenas made after it is set: those made
+// threads (llvmpipe rasterizes on every processor) make fifteen. What one arena frees serves
+// only the threads that use it, and trims give back only whole free pages: without the limit
+// the arenas' memory rose for the first six minutes of the soak, by some 30 MB, before it
+// levelled (BENCHMARKS.md, "Memory over a long session"). The limit holds for arenas made after it is set: those made
 // before New (seven in the soak) stay, and the renderer's threads share them, 61–87 MB of
 // arenas by five-minute window against 90–102.
 const arenaMax = 2

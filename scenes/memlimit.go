@@ -18,10 +18,10 @@ const memoryLimit = 192 << 20
 // grown by a quarter since the last collection, not doubled (Go's default, 100). The live heap
 // is small and most of what is allocated is Ebitengine's queue of vertices, thrown away each
 // frame, so what the runtime keeps from the system follows the pace: at the eight-seat spiral
-// it kept up to 124–127 MB at the default pace and up to 91–101 MB at 50 (session 10); over
+// it kept up to 124–127 MB at the default pace and up to 91–101 MB at 50; over
 // five minutes of the five games, 79 MB on average at 25 against 99 at 50, the resident memory
 // 346 MB on average against 365, for 0.5% of the processor in collections against 0.2%
-// (BENCHMARKS.md, "Memory over a long session", session 11).
+// (BENCHMARKS.md, "Memory over a long session").
 const gcPercent = 25
 
 // limitMemory sets the Go runtime's soft memory limit and the collector's pace, each unless

@@ -660,8 +660,8 @@ func (s *play) Update(in []ui.Intent) {
 // warm paints, while nothing moves, one of the pictures the next throw or move will need (the
 // sticks in the air, the board's pieces in motion): one a frame, and only while frames come
 // on time. Under software rendering painting a picture is tens of milliseconds of the
-// rasteriser's time, and a picture a tick piled up into frames of seconds; there the pictures
-// are painted when first needed, as before.
+// rasteriser's time, and a picture a tick piles up into frames of seconds; there the pictures
+// are painted when first needed.
 // It reports whether it painted one.
 func (s *play) warm() bool {
 	if s.q.Busy() || s.dirty || s.m.drawn == s.warmedAt || s.m.frameGap > 20*time.Millisecond {
@@ -1101,9 +1101,9 @@ func (s *play) paintLog(dst *ebiten.Image, r ui.Rect) {
 }
 
 // logText draws a log line's text in the rectangle words (its top at y) at opacity alpha,
-// straight into the log's picture: a line is one draw from the glyph sheet. It was a picture
-// of its own, which at a game between computers' pace meant 45,000 textures made and let go
-// in the 30-minute soak (BENCHMARKS.md, "Memory over a long session", session 15).
+// straight into the log's picture: a line is one draw from the glyph sheet. A picture a line,
+// at a game between computers' pace, means 45,000 textures made and let go in the 30-minute
+// soak (BENCHMARKS.md, "Memory over a long session").
 func (s *play) logText(dst *ebiten.Image, text string, words ui.Rect, y, alpha float64) {
 	// At whole pixels, as the pictures of lines were copied.
 	words.X, y = math.Round(words.X), math.Round(y)

@@ -39,8 +39,8 @@ type elOuedBoard struct {
 	circOff sprites.Pt // where the circuit pictures' top-left lies
 	// stamps keeps the pieces (per colour, size, freeing and lift, in steps) and the trays
 	// drawn once: a piece is a dozen antialiased paths, and filling those afresh for 12
-	// pieces every frame made a moving frame cost 13 ms of processor time and a second of
-	// software rendering (BENCHMARKS.md).
+	// pieces every frame makes a moving frame cost 13 ms of processor time and a second of
+	// software rendering (BENCHMARKS.md, "Frame rates, desktop and browser").
 	stamps stampCache
 	// bannerPic is the banner under the board while it says something (not the choices).
 	bannerPic ui.Picture[bannerKey]

@@ -80,8 +80,8 @@ func (a *Arena) flyingPicture(k stickKey, kind sprites.StickKind, lq, tq float64
 // Warm paints one picture a throw will need that is not made yet (a stick in the air, at each
 // roll, either face up, and its shadow) and reports whether it painted one. The play scene
 // calls it in frames where nothing moves, so that a throw's frames copy pictures instead of
-// painting them: a rough stick is some 25 paths, and a first throw used to paint them all in
-// its first frames.
+// painting them: a rough stick is some 25 paths, and a first throw would otherwise paint
+// them all in its first frames.
 func (a *Arena) Warm(m ui.Metrics) bool {
 	if a.Rect.W <= 0 || a.Rect.H <= 0 || len(a.sticks) == 0 {
 		return false

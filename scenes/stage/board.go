@@ -1,7 +1,7 @@
 // Package stage is what every game's board stands on in the play scene: the Board interface
 // every game implements (with its optional Picker, for boards a person picks moves on), the
 // animation queue the play scene drains tick by tick, and the sticks arena that shows every
-// throw. (It was package board, beside package boards, which holds the five games' boards.)
+// throw. Package boards, beside it, holds the five games' boards.
 //
 // # How a game's board plugs in
 //

@@ -485,9 +485,9 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 // The picture is of a smaller card, as small as its rounded corners and shadow allow, stretched
 // to the card's size as it is copied: between the corners every row of a panel is alike, and
 // every column, so the copy is the card drawn in place, pixel for pixel. A card's own picture
-// took a texture of up to 8 MB (a 1,281×801 card is a 2,048×1,024 texture), and the replays and
-// menus held nine of them at a time, a fifth of all the pictures' memory (BENCHMARKS.md, "Memory
-// over a long session", session 15); a small card's is some 100×100 pixels.
+// would take a texture of up to 8 MB (a 1,281×801 card is a 2,048×1,024 texture), and the
+// replays and menus hold nine cards at a time, a fifth of all the pictures' memory (BENCHMARKS.md, "Memory
+// over a long session"); a small card's is some 100×100 pixels.
 func Panel(dst *ebiten.Image, m Metrics, r Rect) {
 	if r.W <= 0 || r.H <= 0 {
 		return
@@ -628,11 +628,11 @@ var (
 
 // paintBackdrop paints the sand and the two bands of diamonds. A band's diamonds of one
 // colour are filled as one path, not one path each: they do not touch, so every pixel comes
-// out as before, and the first frame of the game (the title, over a fresh backdrop) fills 4
-// paths here instead of 120. Each path filled is a stencil pass in the vector package, and
-// every 64 fills have Ebitengine wait for the GPU (sprites' queueWork): on a browser without
-// a GPU, rasterising on the processor, that wait was most of the title's first Draw
-// (BENCHMARKS.md, "Session 10 (issue 15): the floor").
+// out the same, and the first frame of the game (the title, over a fresh backdrop) fills 4
+// paths here, not 120. Each path filled is a stencil pass in the vector package, and every 64
+// fills have Ebitengine wait for the GPU (sprites' queueWork): on a browser without a GPU,
+// rasterising on the processor, that wait would be most of the title's first Draw
+// (BENCHMARKS.md, "The browser download and the first frame").
 func paintBackdrop(dst *ebiten.Image, m Metrics) {
 	sprites.FillTexturedRect(dst, 0, 0, m.W, m.H, sprites.SandTexture(), m.Unit*1.5, color.White)
 	s := m.Pt(18)
