@@ -17,7 +17,7 @@
 // maximising their own value and, between moves equal to them, playing against the leader.
 // Leaves are scored by the game's rules.Evaluator; ended games by their Ranks. A Monte Carlo tree
 // search (Options.Method = MCTS) is kept for comparison: on equal node budgets alpha-beta beat it
-// clearly in Seega and Sadeqa and tied in Sig El Oued (BENCHMARKS.md).
+// clearly in Seega and Sadeqa and tied in Sig El Oued (BENCHMARKS.md, "Computer levels").
 //
 // # Levels and budgets
 //
@@ -125,8 +125,9 @@ var params = [...]levelParams{
 }
 
 // budgets are the node budgets per game and level. Hard's is what one desktop core searches in
-// about a second (the rates measured per CPU second are in BENCHMARKS.md); Medium's is a few
-// hundredths of it; Easy's hardly matters, its depth limit comes first.
+// about a second (the rates measured per CPU second are in BENCHMARKS.md, "Rules playouts
+// and search speed"); Medium's is a few hundredths of it; Easy's hardly matters, its depth
+// limit comes first.
 var budgets = map[string][3]int64{
 	"seega":         {2_000, 15_000, 3_000_000},
 	"sadeqa":        {2_000, 40_000, 1_500_000},

@@ -7,7 +7,7 @@ import (
 )
 
 // Method is a way of searching. AlphaBeta is what every level plays; MCTS is kept so that the
-// two can be measured against each other (BENCHMARKS.md), on the same node budgets.
+// two can be measured against each other (BENCHMARKS.md, "Computer levels"), on the same node budgets.
 type Method uint8
 
 const (

@@ -10,7 +10,8 @@ import (
 
 // ServeProfiles serves Go's profiles (CPU, heap, goroutines, mutex and block contention) at
 // /debug/pprof/ on a loopback address of their own, apart from the players' address: they say
-// where a server (or the load tool) spends its time under load (BENCHMARKS.md, "Match server").
+// where a server (or the load tool) spends its time under load (BENCHMARKS.md, "The match
+// server under load and under abuse").
 func ServeProfiles(addr string) error {
 	host, _, err := net.SplitHostPort(addr)
 	if err != nil {

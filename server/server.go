@@ -321,8 +321,9 @@ func (srv *Server) load(ctx context.Context, id string) (*match, *wire.Refusal) 
 		wait, cancel := ctx, context.CancelFunc(func() {})
 		if srv.st.warming() {
 			// Held, a request waits parked and costs next to nothing; answered busy, its player
-			// would knock again with a new connection, the upgrades of which took most of a
-			// restarted server's processor (BENCHMARKS.md): so it is held longer than usual.
+			// would knock again with a new connection, the upgrades of which take most of a
+			// restarted server's processor (BENCHMARKS.md, "The match server under load and
+			// under abuse"): so it is held longer than usual.
 			wait, cancel = context.WithTimeout(srv.ctx, srv.cfg.warmHold)
 		}
 		select {

@@ -33,8 +33,9 @@ const (
 // Store is the JetStream state of the matches: an embedded NATS server, or an external cluster.
 //
 // It talks to NATS over several connections (lanes), each match always over the same one: one
-// connection's lock and (for the embedded server) its in-process pipe were where thousands of
-// matches' writes queued behind each other under load (BENCHMARKS.md, "Match server").
+// connection's lock and (for the embedded server) its in-process pipe are where thousands of
+// matches' writes queue behind each other under load, over one connection (BENCHMARKS.md,
+// "The match server under load and under abuse").
 type Store struct {
 	embedded *natsserver.Server
 	lanes    []lane

@@ -20,8 +20,9 @@ import (
 // message stored between the match's first event and its last, whoever they belong to: the
 // stream keeps, per subject, only where its messages begin and end. After a restart with
 // thousands of matches under way, each match's events are spread over the whole stream, and
-// reading them back match by match walked the stream once a match (3,030 times at 10,000
-// players: a handful of moves in the 30 s after a kill -9, BENCHMARKS.md). So a store opened
+// reading them back match by match walks the stream once a match (3,030 times at 10,000
+// players: a handful of moves in the 30 s after a kill -9; BENCHMARKS.md, "The match server
+// under load and under abuse"). So a store opened
 // on a folder reads the stream once, in order, in big batches, and keeps each match's events
 // until the match loads and takes them (or warmKeep has passed).
 //

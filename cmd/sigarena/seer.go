@@ -11,7 +11,7 @@ import (
 // uniformly random, the move that does best over the throws to come. Against the random agent it
 // is therefore better informed than any fair policy can be, and its win rate bounds from above
 // (up to its own search horizon) what any computer player can achieve against random in that
-// game (BENCHMARKS.md). It plays two-player games with throws.
+// game (BENCHMARKS.md, "Computer levels"). It plays two-player games with throws.
 
 // matchStream is the key rules.NewMatch gives its throwing generator; futureThrows must draw
 // exactly what the match draws (TestFutureThrows checks it against rules.Match).

@@ -11,7 +11,7 @@
 //	go build -o /tmp/sigserver ./cmd/sigserver
 //	nice go run ./cmd/sigload -server /tmp/sigserver -players 10000 -duration 60s -storm 30s
 //
-// The results are in BENCHMARKS.md ("Match server").
+// The results are in BENCHMARKS.md ("The match server under load and under abuse").
 package main
 
 import (

@@ -173,7 +173,7 @@ func turnReach() [2][CircuitLen]float64 {
 }
 
 // The weights of Evaluate's terms. A capture is worth wMaterial/6 = 0.125; wThreat was tuned in
-// the arena (BENCHMARKS.md: 0.14, 0.3, 0.5 and 0.8 tried; 0.3 did best, by less than the noise
+// the arena (BENCHMARKS.md, "Computer levels": 0.14, 0.3, 0.5 and 0.8 tried; 0.3 did best, by less than the noise
 // of 400 games).
 const (
 	wMaterial = 0.75

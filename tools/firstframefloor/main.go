@@ -1,13 +1,13 @@
 // Command firstframefloor is the smallest Ebitengine game that reports its first frame to
 // Sig's browser page the way Sig does, so that the first-frame harness
 // (smoke/firstframe_test.go) can measure the floor: what Ebitengine and the browser's WebGL
-// cost before any of Sig's own code runs. Issue 15 asks the first frame under 1 s warm and
-// 2 s on a first visit; if this program cannot reach that on a machine, neither can Sig.
+// cost before any of Sig's own code runs. The targets are the first frame under 1 s warm and
+// 2 s on a first visit; if this program cannot reach them on a machine, neither can Sig.
 //
 // It opens a 1280×800 window and fills the screen with one colour. Built with the tag
 // floortext it also draws one line of text (text/v2, Go Regular) and one image, the least a
 // real title needs (text.go; without the tag neither is linked in). Packaged into Sig's site and measured
-// (BENCHMARKS.md, "Session 10 (issue 15): the floor"):
+// (BENCHMARKS.md, "The browser download and the first frame"):
 //
 //	GOOS=js GOARCH=wasm go build -trimpath -ldflags "-s -w" -o /tmp/floor.wasm ./tools/firstframefloor
 //	(or go build -tags floortext … for the text variant)

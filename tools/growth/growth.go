@@ -1,5 +1,6 @@
-// Package growth sums a memory run's samples up as the soaks report them against issue 13's
-// target (no growth beyond 10% after the first minutes): a quantity at the start, when the
+// Package growth sums a memory run's samples up as the soaks report them against the memory
+// target (no growth beyond 10% after the first minutes; BENCHMARKS.md, "Memory over a long
+// session"): a quantity at the start, when the
 // warm-up ends, at its highest after that, how far the highest is over the warm-up's value,
 // and at the end, read from single samples (Of) and from means over a span (Smoothed). The
 // desktop soak (scenes) and the browser's run (e2e) both report it: one reading of "growth"
@@ -44,7 +45,7 @@ func Of[S any](samples []S, at func(S) time.Duration, warm time.Duration, v func
 // End stay single samples. It is the soaks' measure of growth. A process's memory from one
 // sample to the next is not a level: a burst of drawing (a replay opened, a board painted)
 // takes memory that C's malloc and Go's runtime keep until the app's next trim (every 10 s on
-// Linux), and Go's heap runs up to twice its live size between collections. In session 15's
+// Linux), and Go's heap runs up to twice its live size between collections. In 30-minute
 // soaks single samples spread over 30-50 MB around a flat mean (a standard deviation of 11-13
 // MB; samples just after a trim 6-9 MB lower on average than the others), so Of's one sample
 // against the highest of three hundred measured that spread more than any growth (+6.5% to
@@ -91,8 +92,8 @@ func Smoothed[S any](samples []S, at func(S) time.Duration, warm, span time.Dura
 // Windows is the quantity's mean over each window w long from warm on, and how far the highest
 // window's mean is over the first's, in percent: growth read from the trend. Of compares one
 // sample with the highest of hundreds, and on a run that changes screens every few seconds that
-// is mostly the spread between screens, whichever way the one sample falls (session 15's soaks:
-// +6.5% to +12.3% by Of, their windows' means within 2% of the first). A window counts when the
+// is mostly the spread between screens, whichever way the one sample falls (four 30-minute
+// soaks: +6.5% to +12.3% by Of, their windows' means within 2% of the first). A window counts when the
 // samples reach at least half of it; one with no sample is left out.
 func Windows[S any](samples []S, at func(S) time.Duration, warm, w time.Duration, v func(S) float64) (means []float64, percent float64) {
 	if len(samples) == 0 || w <= 0 {
