@@ -8,7 +8,7 @@ package scenes
 //
 //	SIG_FRAMETIMES=/tmp/frametimes.md go test -tags screens -run TestFrameTimes -timeout 30m -v ./scenes
 //
-// BENCHMARKS.md ("The desktop game: a frame during the longest animations") has the method and
+// BENCHMARKS.md ("Frame rates, desktop and browser") has the method and
 // the numbers.
 
 import (

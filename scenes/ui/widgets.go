@@ -486,8 +486,8 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 // to the card's size as it is copied: between the corners every row of a panel is alike, and
 // every column, so the copy is the card drawn in place, pixel for pixel. A card's own picture
 // would take a texture of up to 8 MB (a 1,281×801 card is a 2,048×1,024 texture), and the
-// replays and menus hold nine cards at a time, a fifth of all the pictures' memory (BENCHMARKS.md, "Memory
-// over a long session"); a small card's is some 100×100 pixels.
+// replays and menus hold nine cards at a time, a fifth of all the pictures' memory
+// (BENCHMARKS.md, "Memory over a long session"); a small card's is some 100×100 pixels.
 func Panel(dst *ebiten.Image, m Metrics, r Rect) {
 	if r.W <= 0 || r.H <= 0 {
 		return
