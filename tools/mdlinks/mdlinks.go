@@ -119,21 +119,9 @@ type Link struct {
 // Links lists the links of a Markdown text, outside fenced code blocks and code spans.
 func Links(text string) []Link {
 	var links []Link
-	fence := ""
-	for i, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
-		if strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
-			continue // an indented code block (or a list's continuation, which holds no link here)
+	for i, line := range prose(text) {
+		if line == "" || strings.HasPrefix(line, "    ") || strings.HasPrefix(line, "\t") {
+			continue // code, or an indented code block
 		}
 		line = codeSpan.ReplaceAllString(line, "")
 		for _, m := range inline.FindAllStringSubmatch(line, -1) {
@@ -146,24 +134,33 @@ func Links(text string) []Link {
 	return links
 }
 
+// prose is text's lines with those of fenced code blocks, fences included, made empty (so
+// that a line's index stays its number less one).
+func prose(text string) []string {
+	lines := strings.Split(text, "\n")
+	fence := ""
+	for i, line := range lines {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case fence != "":
+			if strings.HasPrefix(trimmed, fence) {
+				fence = ""
+			}
+			lines[i] = ""
+		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			fence = trimmed[:3]
+			lines[i] = ""
+		}
+	}
+	return lines
+}
+
 // Anchors lists the anchors GitHub gives a Markdown text's headings: the heading's text in
 // lower case, without its punctuation, spaces made hyphens; a repeated one gains -1, -2, ….
 func Anchors(text string) map[string]bool {
 	anchors := map[string]bool{}
 	seen := map[string]int{}
-	fence := ""
-	for _, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		if fence != "" {
-			if strings.HasPrefix(trimmed, fence) {
-				fence = ""
-			}
-			continue
-		}
-		if strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~") {
-			fence = trimmed[:3]
-			continue
-		}
+	for _, line := range prose(text) {
 		m := heading.FindStringSubmatch(line)
 		if m == nil || strings.HasPrefix(line, "    ") {
 			continue
