@@ -9,11 +9,12 @@ import (
 	"testing"
 )
 
-// TestRepositoryLinks checks the links of README.md and of every Markdown file under docs/:
-// each relative link leads to a file or folder of the repository, and each anchor to a heading.
+// TestRepositoryLinks checks the links of README.md, BENCHMARKS.md and every Markdown file
+// under docs/: each relative link leads to a file or folder of the repository, and each anchor
+// to a heading.
 func TestRepositoryLinks(t *testing.T) {
 	root := filepath.Join("..", "..")
-	files := []string{filepath.Join(root, "README.md")}
+	files := []string{filepath.Join(root, "README.md"), filepath.Join(root, "BENCHMARKS.md")}
 	err := filepath.WalkDir(filepath.Join(root, "docs"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
