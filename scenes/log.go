@@ -270,6 +270,8 @@ func placeWords(pl rules.Place) string {
 		return lang.T("log.place.centre")
 	case rules.Exit:
 		return lang.T("log.place.exit")
+	case rules.Space:
+		return lang.T("log.place.space", pl.N)
 	}
 	return fmt.Sprint(pl.N)
 }
