@@ -26,7 +26,8 @@ func say(env *stage.Env, p int, key string, args ...any) string {
 	if env.IsYou(p) && lang.Has(lang.English, key+".you") {
 		return lang.T(key+".you", args...)
 	}
-	return lang.T(key, append([]any{playerName(env, p)}, args...)...)
+	name := playerName(env, p)
+	return lang.Sentence(lang.T(key, append([]any{lang.Said(name)}, args...)...), name)
 }
 
 // sayN is say for a text about the count n, which picks the words' form (lang.N).
@@ -34,7 +35,8 @@ func sayN(env *stage.Env, p int, key string, n int, args ...any) string {
 	if env.IsYou(p) && lang.Has(lang.English, key+".you") {
 		return lang.N(key+".you", n, args...)
 	}
-	return lang.N(key, n, append([]any{playerName(env, p)}, args...)...)
+	name := playerName(env, p)
+	return lang.Sentence(lang.N(key, n, append([]any{lang.Said(name)}, args...)...), name)
 }
 
 // tell addresses the instruction key to player p: as it is to the person at the screen,
@@ -43,7 +45,7 @@ func sayN(env *stage.Env, p int, key string, n int, args ...any) string {
 func tell(env *stage.Env, p int, key string, args ...any) string {
 	switch {
 	case !env.IsHere(p):
-		return lang.T("boards.turn", playerName(env, p))
+		return lang.Sentence(lang.T("boards.turn", lang.Said(playerName(env, p))), playerName(env, p))
 	case env.IsYou(p):
 		return lang.T(key, args...)
 	}
