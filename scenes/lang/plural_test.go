@@ -174,6 +174,7 @@ var figures = map[string]string{
 	"log.hole.north":        "a hole's name, N3",
 	"player.n":              "a player's number",
 	"player.computer":       "a computer's number",
+	"player.computer.said":  "a computer's number",
 	"setup.range":           "the bounds of a choice: (2 to 8)",
 	"settings.volume.value": "a percentage",
 	"settings.volume.muted": "a percentage",
