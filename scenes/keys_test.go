@@ -104,7 +104,7 @@ func TestGhoulaWording(t *testing.T) {
 		{Kind: rules.EvDragged, Player: 2, From: 22, To: 22},
 		{Kind: rules.EvTurn, Player: 1},
 	})
-	for _, w := range []string{"You threw 4 white up: the Ghula moves 4", "You send the Ghula to 22", "Amira is carried forward to 22"} {
+	for _, w := range []string{"You threw 4 white up: the Ghula moves 4", "You send the Ghula to space 22", "Amira is carried forward to space 22"} {
 		if !strings.Contains(got, w) {
 			t.Errorf("log\n%s\nlacks %q", got, w)
 		}

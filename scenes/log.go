@@ -203,7 +203,7 @@ func sayAbout(you bool, name, key string, args ...any) string {
 	if you && lang.Has(lang.English, key+".you") {
 		return lang.T(key+".you", args...)
 	}
-	return lang.T(key, append([]any{name}, args...)...)
+	return lang.Sentence(lang.T(key, append([]any{lang.Said(name)}, args...)...), name)
 }
 
 // sayAboutN is sayAbout for a text about the count n, which picks its form (lang.N).
@@ -211,7 +211,7 @@ func sayAboutN(you bool, name, key string, n int, args ...any) string {
 	if you && lang.Has(lang.English, key+".you") {
 		return lang.N(key+".you", n, args...)
 	}
-	return lang.N(key, n, append([]any{name}, args...)...)
+	return lang.Sentence(lang.N(key, n, append([]any{lang.Said(name)}, args...)...), name)
 }
 
 // faceKey is what the counted faces are called in game g: the catalogue's suffix.
@@ -270,6 +270,8 @@ func placeWords(pl rules.Place) string {
 		return lang.T("log.place.centre")
 	case rules.Exit:
 		return lang.T("log.place.exit")
+	case rules.Space:
+		return lang.T("log.place.space", pl.N)
 	}
 	return fmt.Sprint(pl.N)
 }

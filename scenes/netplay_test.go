@@ -171,7 +171,7 @@ func TestOnlinePlayToTheEnd(t *testing.T) {
 	}
 	for _, m := range ms {
 		r := m.Current().(*results)
-		if r.unfair || !strings.Contains(r.fair, "seed") {
+		if r.unfair || !strings.Contains(r.fair, "secret key") {
 			t.Fatalf("the results say of the throws: %q (unfair %v)", r.fair, r.unfair)
 		}
 	}

@@ -1016,7 +1016,7 @@ func (s *play) turnText() (title, sub string) {
 		title = "…"
 	default:
 		pl := s.players[p]
-		title = lang.T("play.turn", s.env.Names[p])
+		title = lang.Sentence(lang.T("play.turn", lang.Said(s.env.Names[p])), s.env.Names[p])
 		if s.env.IsYou(p) {
 			title = lang.T("play.turn.you")
 		}

@@ -67,7 +67,7 @@ func newResults(m *Manager, p *play) *results {
 	case len(winners) == 1 && you:
 		s.title = lang.T("results.youwin")
 	case len(winners) == 1:
-		s.title = lang.T("results.wins", winners[0])
+		s.title = lang.Sentence(lang.T("results.wins", lang.Said(winners[0])), winners[0])
 	case len(winners) > 1:
 		s.title = lang.T("results.winners", strings.Join(winners, lang.T("results.sep")+" "))
 	default:

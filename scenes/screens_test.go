@@ -39,7 +39,7 @@ func shots() []shot {
 	all := englishShots()
 	// The menus, a match and its end in French and Arabic (right to left), and with large
 	// text: SIG_SHOT=title-ar and so on.
-	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigeloued-throw", "play-sigwaduqqan", "play-sadeqa-portrait", "play-sadeqa-portrait-mid"} {
+	for _, name := range []string{"title", "title-portrait", "picker", "picker-portrait", "setup", "setup-portrait", "rules", "settings", "settings-portrait", "pause", "pause-short", "title-short", "results", "play-sadeqa", "play-essig", "play-seega-portrait", "play-sigeloued", "play-sigeloued-throw", "play-sigwaduqqan", "play-sadeqa-portrait", "play-sadeqa-portrait-mid", "play-essig-portrait", "play-sigeloued-portrait", "rules-portrait"} {
 		for _, s := range all {
 			if s.name != name {
 				continue
@@ -99,6 +99,11 @@ func englishShots() []shot {
 		}},
 		{"setup-portrait", 390, 844, Config{Game: "es-sig", Players: 5}, nil},
 		{"rules", 1280, 800, Config{Game: "sig-el-oued"}, func(t *testing.T, m *Manager) { tap(t, m, "rules") }},
+		// A rules page on a phone, scrolled to where the words wrap around French punctuation.
+		{"rules-portrait", 390, 844, Config{Game: "sadeqa"}, func(t *testing.T, m *Manager) {
+			tap(t, m, "rules")
+			step(m, ui.Intent{Kind: ui.Scroll, Scroll: 300})
+		}},
 		{"rules-scrolled", 1280, 800, Config{Game: "sig-el-oued"}, func(t *testing.T, m *Manager) {
 			tap(t, m, "rules")
 			step(m, ui.Intent{Kind: ui.Scroll, Scroll: 1100})

@@ -92,3 +92,50 @@ func TestOutlineCounts(t *testing.T) {
 		t.Fatalf("outline %+v, want %+v", got, want)
 	}
 }
+
+// developerWords are words about how Sig is built, not how a game is played: a rules page is
+// for players (the rulings Sig follows and the engine's numbering belong in the code).
+var developerWords = map[string][]string{
+	"en": {"ruling", "rulings", "engine", "pathological"},
+	"fr": {"arbitrage", "arbitrages", "moteur", "pathologiques"},
+	"ar": {"الأحكام", "المحرّك", "المحرك"},
+}
+
+// TestRulesPagesForPlayers: no rules page speaks of the rulings, the engine or positions built
+// to break it.
+func TestRulesPagesForPlayers(t *testing.T) {
+	for _, g := range All() {
+		for code, words := range developerWords {
+			page := strings.ToLower(g.Rules[code])
+			for _, w := range words {
+				for i := strings.Index(page, w); i >= 0; i = nextIndex(page, w, i) {
+					if wholeWord(page, i, len(w)) {
+						t.Errorf("%s/%s: %q on a player's page", g.ID, code, w)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+func nextIndex(s, w string, i int) int {
+	j := strings.Index(s[i+1:], w)
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
+}
+
+// wholeWord reports whether s[i:i+n] stands as a word: no letter right after it, and, for a
+// Latin word, none right before.
+func wholeWord(s string, i, n int) bool {
+	after, before := []rune(s[i+n:]), []rune(s[:i])
+	if len(after) > 0 && unicode.IsLetter(after[0]) {
+		return false
+	}
+	if len(before) > 0 && unicode.IsLetter(before[len(before)-1]) && !unicode.Is(unicode.Arabic, before[len(before)-1]) {
+		return false
+	}
+	return true
+}

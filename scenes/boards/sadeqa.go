@@ -1070,7 +1070,10 @@ func (b *sadeqaBoard) drawHand(dst *ebiten.Image) {
 func (b *sadeqaBoard) tagStamp() *stamp {
 	if b.tagFor != [2]int{b.lap, b.hand} || b.tagLang != lang.Current() {
 		b.tagFor, b.tagLang = [2]int{b.lap, b.hand}, lang.Current()
-		b.tag = sadeqaSeedWord(b.hand)
+		b.tag = lang.T("sadeqa.seeds.none")
+		if b.hand > 0 { // the count standing alone: Arabic's nominative (بذرتان)
+			b.tag = lang.N("sadeqa.tag.seeds", b.hand, b.hand)
+		}
 		if b.lap > 0 {
 			b.tag = lang.T("sadeqa.tag.lap", sadeqaCount(b.lap), b.tag)
 		}

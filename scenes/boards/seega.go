@@ -424,7 +424,7 @@ func (b *seegaBoard) animCapture(q *stage.Queue, evs rules.Events) {
 			}
 			b.caption = say(b.env, captor, "seega.captures.one")
 			if len(sqs) > 1 {
-				b.caption = say(b.env, captor, "seega.captures.n", len(sqs))
+				b.caption = sayN(b.env, captor, "seega.took", len(sqs), len(sqs))
 			}
 			sound = audio.Capture
 		},

@@ -132,7 +132,7 @@ func TestSeegaGamesByTaps(t *testing.T) {
 func TestSeegaRefusedPicks(t *testing.T) {
 	hst := newBoardHost(t, seega.Info, 1280, 800)
 	b := hst.b.(*seegaBoard)
-	if !strings.Contains(b.caption, "1st piece") {
+	if !strings.Contains(b.caption, "first of your") {
 		t.Errorf("placement caption %q does not say which piece", b.caption)
 	}
 	if _, ok := hst.tap(ui.Target{Kind: "cell", N: seega.Centre}); ok || !strings.Contains(b.note, "centre") {
@@ -142,7 +142,7 @@ func TestSeegaRefusedPicks(t *testing.T) {
 		t.Fatalf("placing on a1 chose nothing (note %q)", b.note)
 	}
 	hst.drain(600, nil)
-	if !strings.Contains(b.caption, "2nd piece") {
+	if !strings.Contains(b.caption, "second of your") {
 		t.Errorf("second placement caption %q", b.caption)
 	}
 	if _, ok := hst.tap(ui.Target{Kind: "cell", N: 0}); ok || b.note == "" {
@@ -221,7 +221,7 @@ func TestSeegaBlockedIsExplained(t *testing.T) {
 	b := hst.b.(*seegaBoard)
 	hst.st, hst.legal = st, st.Legal(nil)
 	b.Sync(st)
-	want := "Computer 2 cannot move: You play again and must open a way"
+	want := "Computer 2 cannot move: you play again and must open a way"
 	if b.caption != want {
 		t.Errorf("caption %q, want %q", b.caption, want)
 	}

@@ -60,6 +60,7 @@ type elOuedBoard struct {
 	opts    []elOuedOption
 	meaning string // what the last throw meant, and whose it was
 	meantBy int
+	lastKey string // the key saying the last throw after its player's name, where it has its own
 	hints   bool
 
 	// Picking.

@@ -69,9 +69,10 @@ func (b *elOuedBoard) Animate(q *stage.Queue, before, after rules.State, ev rule
 		pl := e.Player & 1
 		switch e.Kind {
 		case rules.EvThrow:
-			text := elOuedMeaning(sigeloued.MeaningOf(before.(*sigeloued.State), e.Count))
+			m := sigeloued.MeaningOf(before.(*sigeloued.State), e.Count)
+			text, lastKey := elOuedMeaning(m), elOuedLastKey(m)
 			who := e.Player
-			b.banner1(q, text, elOuedPopTime, func() { b.meaning, b.meantBy = text, who })
+			b.banner1(q, text, elOuedPopTime, func() { b.meaning, b.meantBy, b.lastKey = text, who, lastKey })
 		case rules.EvNoMove:
 			b.banner1(q, lang.T("oued.lost", e.Value), elOuedLostTime, nil)
 		case rules.EvFreeAll:

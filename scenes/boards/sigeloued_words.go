@@ -3,7 +3,6 @@ package boards
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"sig/rules"
 	"sig/rules/sigeloued"
@@ -99,6 +98,22 @@ func elOuedMeaning(m sigeloued.Meaning) string {
 	return lang.T("oued.m.move", m.Value)
 }
 
+// elOuedLastKey is the key of the line that says what player threw, after the throw, where the
+// throw's meaning is an instruction to the thrower that reads wrong after their name ("Amira
+// threw a sig: 1, throws again"); empty where the meaning itself follows the name.
+func elOuedLastKey(m sigeloued.Meaning) string {
+	if sigeloued.WorthOf(m.Big).Big() || m.ExtraThrow > 0 || m.AfterSix {
+		return ""
+	}
+	switch m.Kind {
+	case sigeloued.SigThrow:
+		return "oued.last.sig"
+	case sigeloued.SixPolished:
+		return "oued.last.six"
+	}
+	return ""
+}
+
 // restLines are the banner's two lines at rest: what is due now, and what just happened.
 func (b *elOuedBoard) restLines() (string, string) {
 	if b.st == nil {
@@ -109,6 +124,9 @@ func (b *elOuedBoard) restLines() (string, string) {
 	last := ""
 	if b.meaning != "" && b.meantBy >= 0 {
 		last = say(b.env, b.meantBy, "oued.last", lowerFirst(b.meaning))
+		if b.lastKey != "" {
+			last = say(b.env, b.meantBy, b.lastKey)
+		}
 	}
 	switch b.st.Phase() {
 	case rules.PhaseOver:
@@ -154,13 +172,4 @@ func (b *elOuedBoard) restLines() (string, string) {
 		return say(b.env, p, "oued.again"), last
 	}
 	return say(b.env, p, "oued.next"), last
-}
-
-// lowerFirst puts an English meaning after "threw" ("Amira threw six polished: …"); other
-// languages set it off with a dash and keep it as it is.
-func lowerFirst(s string) string {
-	if s == "" || strings.HasPrefix(s, "Sig") || lang.Current() != lang.English {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

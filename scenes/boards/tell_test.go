@@ -35,7 +35,7 @@ func TestPromptsAddressOnlyPeopleHere(t *testing.T) {
 			st := g.NewState(2)
 			b.Sync(st)
 			caption := captionOf(b)
-			instruction := strings.Contains(caption, "Sow from") || strings.Contains(caption, "Place")
+			instruction := strings.Contains(strings.ToLower(caption), "sow from") || strings.Contains(strings.ToLower(caption), "place")
 			switch {
 			case c.want != "":
 				if caption != c.want || instruction {

@@ -196,3 +196,31 @@ func TestFallbacks(t *testing.T) {
 		t.Errorf("Set of an unknown language changed it to %q", Current())
 	}
 }
+
+// TestSaidWithArticle: a computer's name said inside a French sentence takes its article, from
+// the catalogue, and opens a sentence in capitals; a typed name is said as typed.
+func TestSaidWithArticle(t *testing.T) {
+	for _, c := range []struct {
+		l          Lang
+		name, said string
+	}{
+		{French, "Ordinateur", "l’ordinateur"},
+		{French, "Ordinateur 2", "l’ordinateur 2"},
+		{French, "Ordinateur 2b", "Ordinateur 2b"},
+		{French, "Amira", "Amira"},
+		{English, "Computer 3", "Computer 3"},
+		{Arabic, "الحاسوب", "الحاسوب"},
+	} {
+		if got := SaidIn(c.l, c.name); got != c.said {
+			t.Errorf("%s: %q said %q, want %q", c.l, c.name, got, c.said)
+		}
+	}
+	defer Set(Current())
+	Set(French)
+	if got := Sentence(T("log.step", Said("Ordinateur 2"), "la case 7", "la case 10"), "Ordinateur 2"); got != "L’ordinateur 2 quitte la case 7 pour la case 10" {
+		t.Errorf("log.step: %q", got)
+	}
+	if got := Sentence(T("boards.turn", Said("Ordinateur")), "Ordinateur"); got != "À l’ordinateur de jouer" {
+		t.Errorf("boards.turn: %q", got)
+	}
+}

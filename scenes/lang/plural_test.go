@@ -129,8 +129,7 @@ func TestCategories(t *testing.T) {
 // or a distance ("the 6", "move 13"), a score or a percentage, or a count put as a label
 // ("Captured: 3" in the language that says it so).
 var figures = map[string]string{
-	"seega.captures.n":      "said only of two pieces or more (seega.captures.one is one); Arabic writes قطعًا عددها %d",
-	"seega.captures.n.you":  "as seega.captures.n",
+	"log.place.space":       "a space's number",
 	"seega.tray.hand":       "a label: 3 in hand, 3 en main, في اليد: 3",
 	"sadeqa.result":         "a score, 24–24",
 	"sadeqa.toast.draw":     "a score",
@@ -175,6 +174,7 @@ var figures = map[string]string{
 	"log.hole.north":        "a hole's name, N3",
 	"player.n":              "a player's number",
 	"player.computer":       "a computer's number",
+	"player.computer.said":  "a computer's number",
 	"setup.range":           "the bounds of a choice: (2 to 8)",
 	"settings.volume.value": "a percentage",
 	"settings.volume.muted": "a percentage",

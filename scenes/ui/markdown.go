@@ -284,6 +284,7 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 	cx := 0.0
 	space := m.Measure(base, " ")
 	sep := false // the text so far ends with a space
+	last := 0    // the first op of the last word on the line: what a glued run takes down
 	line := len(d.ops)
 	defer func() { d.reorder(line) }()
 	for _, sp := range spans {
@@ -297,8 +298,8 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 		if sp.em {
 			col = sprites.Mix(sprites.Wood, sprites.Ink, 0.2)
 		}
-		words := strings.Fields(sp.text)
-		lead := sep || strings.HasPrefix(sp.text, " ")
+		words := Words(sp.text)
+		lead := sep || breaksAt(sp.text, true)
 		for k, wd := range words {
 			ww := m.Measure(st, wd)
 			gap := 0.0
@@ -306,10 +307,29 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 				gap = space
 			}
 			if cx > 0 && cx+gap+ww > w {
+				// A run glued to the word before it (a mark after bold text, "**Règles** :")
+				// takes that word down with it: no line starts with the mark.
+				var moved []docOp
+				if gap == 0 && last > line && last < len(d.ops) {
+					moved = append(moved, d.ops[last:]...)
+					d.ops = d.ops[:last]
+				}
 				d.reorder(line)
 				line = len(d.ops)
 				y += lh
 				cx, gap = 0, 0
+				if len(moved) > 0 {
+					x0 := moved[0].x
+					for _, op := range moved {
+						op.x, op.y = x+op.x-x0, y
+						d.ops = append(d.ops, op)
+					}
+					end := moved[len(moved)-1]
+					cx = end.x + end.w - x
+				}
+			}
+			if gap > 0 || cx == 0 {
+				last = len(d.ops)
 			}
 			// A run that starts without a space (punctuation after bold text) is glued on.
 			if word, punct, ok := d.splitPunct(wd); ok {
@@ -323,9 +343,21 @@ func (d *Doc) flow(m Metrics, spans []span, x, y, w float64, base Style, c color
 			}
 			cx += gap + ww
 		}
-		sep = strings.HasSuffix(sp.text, " ") || (len(words) == 0 && sep)
+		sep = breaksAt(sp.text, false) || (len(words) == 0 && sep)
 	}
 	return y + lh
+}
+
+// breaksAt reports whether s starts (or, with start false, ends) with a space a line may break
+// at: a no-break space glues the runs on each side of it.
+func breaksAt(s string, start bool) bool {
+	var r rune
+	if start {
+		r, _ = utf8.DecodeRuneInString(s)
+	} else {
+		r, _ = utf8.DecodeLastRuneInString(s)
+	}
+	return unicode.IsSpace(r) && !noBreak(r)
 }
 
 // splitPunct splits the punctuation off the end of a Latin word in a right-to-left page.

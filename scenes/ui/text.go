@@ -471,12 +471,22 @@ func (m Metrics) TextIn(dst *ebiten.Image, s string, st Style, r Rect, c color.C
 	m.Text(dst, s, st, r.CX(), r.CY()-m.LineHeight(st)/2, Center, c)
 }
 
-// Wrap breaks s into lines no wider than w in style st, at spaces; a word longer than w stands
-// on its own line.
+// Words splits s at the spaces a line may break at. A no-break space (U+00A0, U+202F, U+2007)
+// is glue, not a break: French sets one before : ; ! ? and », after « and in 131 072, and the
+// mark must stay on the line of the word before it (Unicode's line-breaking class GL).
+func Words(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) && !noBreak(r) })
+}
+
+// noBreak reports whether r is a space that joins the words on each side of it.
+func noBreak(r rune) bool { return r == '\u00A0' || r == '\u202F' || r == '\u2007' }
+
+// Wrap breaks s into lines no wider than w in style st, at spaces (not no-break ones: Words);
+// a word longer than w stands on its own line.
 func (m Metrics) Wrap(s string, st Style, w float64) []string {
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
+		words := Words(para)
 		if len(words) == 0 {
 			lines = append(lines, "")
 			continue
