@@ -22,7 +22,7 @@ func init() {
 // TestLevelBudgets: the levels' own budgets hold in the real games.
 func TestLevelBudgets(t *testing.T) {
 	for _, g := range games.All() {
-		for _, s := range decisions(g, g.DefaultPlayers, 2, 3) {
+		for _, s := range mustDecisions(t, g, g.DefaultPlayers, 2, 3) {
 			for _, level := range []Level{Easy, Medium} {
 				_, st, _ := ChooseOptions(s, Options{Level: level})
 				if st.Nodes > Budget(g.ID, level) {

@@ -57,7 +57,7 @@ func TestPruningIsExact(t *testing.T) {
 		if g.players[0] != 2 {
 			continue
 		}
-		for i, s := range decisions(g.info, 2, 8, 17) {
+		for i, s := range mustDecisions(t, g.info, 2, 8, 17) {
 			sr := newSearcher(s, Options{Level: Hard, Nodes: 1 << 40})
 			sr.root = nil
 			for _, m := range s.Legal(nil) {

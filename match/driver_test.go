@@ -138,21 +138,34 @@ func TestUndoTakesBackToThePerson(t *testing.T) {
 // A seat of a kind the driver has never heard of (moves from elsewhere) plays through the same
 // driver: its throws with the outcome it brings (faces for the animation), its moves checked by
 // the rules; a move the rules refuse changes nothing and says why.
+//
+// The game is Sig of El Oued, built so that it cannot end before the refusal: the person here
+// (South) throws only 2s, 3s and 4s, which never free a piece, so South's six pieces stay
+// unfreed on a1–f1 and North never loses one; the seat from elsewhere (North) throws a sig and
+// then a 3 each turn, four steps, and taking all six of South's pieces needs twelve steps at
+// least (from a3, North's nearest piece, to a1). Two turns of North's are eight steps, and
+// six turns in all are far from 200 quiet ones.
 func TestASeatFromElsewhere(t *testing.T) {
-	g, _ := games.Lookup("sig-wa-duqqan")
+	g, _ := games.Lookup("sig-el-oued")
 	var inbox []match.Decision
 	d, err := match.New(g, []match.Seat{match.Person{}, elsewhere{&inbox}}, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(1, 1))
-	for turns := 0; turns < 200 && !d.Over(); turns++ {
+	sig, three := uint8(0b000100), uint8(0b010101) // one polished face; three
+	throws, decisions := 0, 0
+	for turns := 0; turns < 2; {
+		if d.Over() {
+			t.Fatal("the game ended though neither side can take six pieces yet")
+		}
 		if d.Here() {
-			if d.State().Phase() == rules.PhaseThrow {
-				d.Throw()
-			} else {
-				legal := d.State().Legal(nil)
-				d.Play(legal[rng.IntN(len(legal))], 0)
+			if d.State().Phase() != rules.PhaseThrow {
+				t.Fatalf("the person here has a move to make after throws that free nothing: %v", d.State().Legal(nil))
+			}
+			n := 2 + rng.IntN(3)
+			if _, err := d.Play(rules.ThrowMove(n), uint8(1<<n-1)); err != nil {
+				t.Fatal(err)
 			}
 			continue
 		}
@@ -160,29 +173,41 @@ func TestASeatFromElsewhere(t *testing.T) {
 			t.Fatal("the seat from elsewhere played with nothing in its inbox")
 		}
 		n := d.Match().Moves()
+		var want match.Decision
 		if d.State().Phase() == rules.PhaseThrow {
-			inbox = append(inbox, match.Decision{Move: rules.ThrowMove(3), Faces: 0b0111})
+			// A sig first in each turn (it earns the next throw), then a 3 (it ends the turn).
+			faces := sig
+			if throws%2 == 1 {
+				faces = three
+			}
+			want = match.Decision{Move: rules.ThrowMove(rules.ThrowCount(faces)), Faces: faces}
+			throws++
 		} else {
-			inbox = append(inbox, match.Decision{Move: d.State().Legal(nil)[0]})
+			want = match.Decision{Move: d.State().Legal(nil)[0]}
+			decisions++
 		}
+		inbox = append(inbox, want)
 		p, ok, err := d.Think(time.Millisecond)
-		if err != nil || !ok || d.Match().Moves() != n+1 || p.Player != 1 {
-			t.Fatalf("the seat's decision was not played: ok %v, err %v, player %d", ok, err, p.Player)
+		if err != nil || !ok || d.Match().Moves() != n+1 || p.Player != 1 || p.Move != want.Move {
+			t.Fatalf("the seat's decision was not played: ok %v, err %v, player %d, move %v (want %v)", ok, err, p.Player, p.Move, want.Move)
 		}
-		if p.Move.IsThrow() && (p.Faces != 0b0111 || p.Move.ThrowCount() != 3) {
-			t.Fatalf("the throw from elsewhere played as %v with faces %b", p.Move, p.Faces)
+		if p.Move.IsThrow() && p.Faces != want.Faces {
+			t.Fatalf("the throw from elsewhere played as %v with faces %b, want %b", p.Move, p.Faces, want.Faces)
 		}
+		if d.Here() {
+			turns++
+		}
+	}
+	if throws != 4 || decisions == 0 {
+		t.Fatalf("the seat from elsewhere threw %d times and decided %d times in two turns, want 4 throws and a decision", throws, decisions)
 	}
 	// A refused move from elsewhere: nothing changes, the reason comes back.
-	for !d.Over() && d.Here() {
-		if d.State().Phase() == rules.PhaseThrow {
-			d.Throw()
-		} else {
-			d.Play(d.State().Legal(nil)[0], 0)
-		}
+	for d.Here() {
+		n := 2 + rng.IntN(3)
+		d.Play(rules.ThrowMove(n), uint8(1<<n-1))
 	}
 	if d.Over() {
-		t.Skip("the game ended first")
+		t.Fatal("the game ended though neither side can take six pieces yet")
 	}
 	before := d.State().Clone()
 	inbox = append(inbox, match.Decision{Move: rules.Move(1 << 20)})

@@ -3,6 +3,7 @@ package scenes
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -338,7 +339,7 @@ func (s *lobby) Update(in []ui.Intent) {
 		}
 		click()
 		switch id {
-		case "leave":
+		case "leave", "back":
 			s.leave()
 			return
 		case "start":
@@ -349,9 +350,11 @@ func (s *lobby) Update(in []ui.Intent) {
 			s.show = len(s.invites)
 			s.build()
 		default:
-			if k, err := strconv.Atoi(id[len("show-"):]); err == nil && id[:5] == "show-" && k >= 0 && k < len(s.invites) {
-				s.show = k
-				s.build()
+			if n, ok := strings.CutPrefix(id, "show-"); ok {
+				if k, err := strconv.Atoi(n); err == nil && k >= 0 && k < len(s.invites) {
+					s.show = k
+					s.build()
+				}
 			}
 		}
 	}

@@ -109,40 +109,6 @@ func TestKeysThroughScenes(t *testing.T) {
 	want(t, m, "title")
 }
 
-func TestEverySceneHasAWayBack(t *testing.T) {
-	back := ui.Intent{Kind: ui.Back}
-	m := newTest(t, Config{})
-	tap(t, m, "settings")
-	want(t, m, "settings")
-	step(m, back)
-	want(t, m, "title")
-	tap(t, m, "play")
-	step(m, back)
-	want(t, m, "title")
-	tap(t, m, "play")
-	tap(t, m, "sadeqa")
-	tap(t, m, "rules")
-	want(t, m, "rules")
-	step(m, back)
-	want(t, m, "setup")
-	step(m, back)
-	want(t, m, "picker")
-	tap(t, m, "sadeqa")
-	tap(t, m, "start")
-	step(m, back)
-	want(t, m, "pause")
-	tap(t, m, "rules")
-	want(t, m, "rules")
-	step(m, back)
-	want(t, m, "pause")
-	tap(t, m, "settings")
-	want(t, m, "settings")
-	step(m, back)
-	want(t, m, "pause")
-	tap(t, m, "restart")
-	want(t, m, "play")
-}
-
 func TestSetupKeepsThePlayerRange(t *testing.T) {
 	for _, g := range games.All() {
 		m := newTest(t, Config{Game: g.ID})

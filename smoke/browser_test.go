@@ -183,7 +183,7 @@ func TestBrowser(t *testing.T) {
 }
 
 // freeAddr returns a loopback address with a port nobody is listening on.
-func freeAddr(t *testing.T) string {
+func freeAddr(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -206,7 +206,7 @@ var site struct {
 // siteURL is the address of the served browser game, built and started on first use.
 // SIG_SMOKE_SITE=URL uses a game already built and served there instead (a developer's loop
 // on a slow machine: the build is the longest part of the run).
-func siteURL(t *testing.T) string {
+func siteURL(t testing.TB) string {
 	t.Helper()
 	if u := os.Getenv("SIG_SMOKE_SITE"); u != "" {
 		return strings.TrimSuffix(u, "/") + "/"
@@ -397,7 +397,7 @@ type timing struct {
 
 // load navigates to url and waits for the game's first frame; it fails on the loader's
 // problem screen.
-func load(t *testing.T, ctx context.Context, b *browser, url string) timing {
+func load(t testing.TB, ctx context.Context, b *browser, url string) timing {
 	t.Helper()
 	if err := b.navigate(ctx, "about:blank"); err != nil {
 		t.Fatal(err)

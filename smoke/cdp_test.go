@@ -32,6 +32,9 @@ type browser struct {
 	nextID  int
 	waiting map[int]chan message
 	done    chan struct{} // closed when the browser's output ends
+
+	// close ends Chromium and its helpers, once (the test's cleanup calls it too).
+	close func()
 }
 
 type message struct {
@@ -46,7 +49,7 @@ type message struct {
 }
 
 // chromiumPath finds the browser binary.
-func chromiumPath(t *testing.T) string {
+func chromiumPath(t testing.TB) string {
 	t.Helper()
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
@@ -58,7 +61,7 @@ func chromiumPath(t *testing.T) string {
 }
 
 // startBrowser starts headless Chromium with a fresh profile and attaches to its page.
-func startBrowser(t *testing.T, width, height int) *browser {
+func startBrowser(t testing.TB, width, height int) *browser {
 	t.Helper()
 	chromeReads, weWrite, err := os.Pipe()
 	if err != nil {
@@ -91,7 +94,7 @@ func startBrowser(t *testing.T, width, height int) *browser {
 	chromeWrites.Close()
 	b := &browser{cmd: cmd, toChrome: weWrite, waiting: map[int]chan message{}, done: make(chan struct{})}
 	go b.read(weRead)
-	t.Cleanup(func() {
+	b.close = sync.OnceFunc(func() {
 		weWrite.Close()
 		// Chromium's own process group: the browser and its helpers, all started here.
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
@@ -105,6 +108,7 @@ func startBrowser(t *testing.T, width, height int) *browser {
 		}
 		logFile.Close()
 	})
+	t.Cleanup(b.close)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

@@ -14,48 +14,34 @@ import (
 	"time"
 )
 
-// TestFirstFrame measures the time from navigation to the game's first frame in headless
-// Chromium on localhost, over several first visits (each with a fresh profile: empty cache,
-// nothing compiled) and reloads (once the service worker has cached the game), and where that
-// time goes. It writes a table of medians and
-// ranges to $SIG_SMOKE_OUT/firstframe.md (BENCHMARKS.md quotes it):
+// BenchmarkFirstFrame measures the time from navigation to the game's first frame in headless
+// Chromium on localhost, over first visits (each with a fresh profile: empty cache, nothing
+// compiled) and reloads (once the service worker has cached the game), and where that time
+// goes. Each of its iterations is one first visit and three reloads; -benchtime sets how many:
 //
-//	SIG_FIRSTFRAME_VISITS=7 go test -tags smoke -run TestFirstFrame -v ./smoke
+//	go test -tags smoke -run '^$' -bench FirstFrame -benchtime 5x -v ./smoke
 //
-// It measures; it does not fail on a slow machine (the budget is judged from the numbers).
-func TestFirstFrame(t *testing.T) {
-	visits := 5
-	if v, err := strconv.Atoi(os.Getenv("SIG_FIRSTFRAME_VISITS")); err == nil && v > 0 {
-		visits = v
-	}
+// It reports the medians as first-visit-ms and reload-ms, and writes a table of every stage's
+// median and range to $SIG_SMOKE_OUT/firstframe.md. The checks a load passes through (no
+// problem shown, a first frame within 90 s, the service worker caching the game) are
+// TestBrowser's too; this only measures.
+func BenchmarkFirstFrame(b *testing.B) {
 	const reloads = 3
-	out := outDir(t)
-	url := siteURL(t) // the same build as TestBrowser's: building it again is minutes
+	out := outDir(b)
+	url := siteURL(b) // the same build as TestBrowser's when both run: building it again is minutes
 
 	var cold, warm []stages
 	loads := []string{loadAverage()}
-	for v := 0; v < visits; v++ {
-		t.Run(fmt.Sprintf("visit%d", v+1), func(t *testing.T) {
-			b := startBrowser(t, 1280, 800)
-			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-			defer cancel()
-			if err := b.emulate(ctx, 1280, 800, 1, false); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := b.onNewDocument(ctx, glCounter); err != nil {
-				t.Fatal(err)
-			}
-			cold = append(cold, loadStages(t, ctx, b, url))
-			waitCached(t, ctx, b)
-			for range reloads {
-				warm = append(warm, loadStages(t, ctx, b, url))
-			}
-		})
+	for b.Loop() {
+		visit(b, url, reloads, &cold, &warm)
 		loads = append(loads, loadAverage())
 	}
+	last := len(stageNames) - 1
+	b.ReportMetric(median(cold, last), "first-visit-ms")
+	b.ReportMetric(median(warm, last), "reload-ms")
 
 	var report strings.Builder
-	fmt.Fprintf(&report, "Measured %s by `go test -tags smoke -run TestFirstFrame ./smoke`: %d first visits (fresh profile each) and %d reloads; headless Chromium, 1280×800, localhost.\n\n", time.Now().UTC().Format("2006-01-02 15:04"), len(cold), len(warm))
+	fmt.Fprintf(&report, "Measured %s by `go test -tags smoke -run '^$' -bench FirstFrame -benchtime %dx ./smoke`: %d first visits (fresh profile each) and %d reloads; headless Chromium, 1280×800, localhost.\n\n", time.Now().UTC().Format("2006-01-02 15:04"), len(cold), len(cold), len(warm))
 	report.WriteString("Milliseconds after navigation start: median (lowest–highest); then what the first frame asked of WebGL (the same on every load of a build: it does not depend on the machine's load).\n\n| stage | first visit | reload, the service worker's cache warm |\n| --- | ---: | ---: |\n")
 	for i, name := range stageNames {
 		fmt.Fprintf(&report, "| %s | %s | %s |\n", name, spread(cold, i), spread(warm, i))
@@ -67,14 +53,34 @@ func TestFirstFrame(t *testing.T) {
 	fmt.Fprintf(&report, "\nMachine load (before, and after each visit): %s\n", strings.Join(loads, "; "))
 	path := filepath.Join(out, "firstframe.md")
 	if err := os.WriteFile(path, []byte(report.String()), 0o644); err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
-	t.Logf("%s\n%s", path, report.String())
+	b.Logf("%s\n%s", path, report.String())
+}
+
+// visit is one first visit to url in a fresh browser, then reloads once the service worker has
+// cached the game; it adds each load's marks to cold and warm. The browser ends with the visit.
+func visit(b *testing.B, url string, reloads int, cold, warm *[]stages) {
+	br := startBrowser(b, 1280, 800)
+	defer br.close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	if err := br.emulate(ctx, 1280, 800, 1, false); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := br.onNewDocument(ctx, glCounter); err != nil {
+		b.Fatal(err)
+	}
+	*cold = append(*cold, loadStages(b, ctx, br, url))
+	waitCached(b, ctx, br)
+	for range reloads {
+		*warm = append(*warm, loadStages(b, ctx, br, url))
+	}
 }
 
 // waitCached waits until the page's service worker is active with the game in its cache, so
 // that the next load starts from it.
-func waitCached(t *testing.T, ctx context.Context, b *browser) {
+func waitCached(t testing.TB, ctx context.Context, b *browser) {
 	t.Helper()
 	const ready = `(async () => {
 		const reg = await navigator.serviceWorker.getRegistration();
@@ -150,7 +156,7 @@ const glCounter = `(() => {
 type stages []float64
 
 // loadStages loads url (from about:blank) and waits for the first frame; it returns the marks.
-func loadStages(t *testing.T, ctx context.Context, b *browser, url string) stages {
+func loadStages(t testing.TB, ctx context.Context, b *browser, url string) stages {
 	t.Helper()
 	load(t, ctx, b, url)
 	keys := append(slices.Clone(stageKeys), glKeys...)
@@ -172,19 +178,33 @@ func loadStages(t *testing.T, ctx context.Context, b *browser, url string) stage
 
 // spread is the median of stage i over loads, with the lowest and highest.
 func spread(loads []stages, i int) string {
+	v := marked(loads, i)
+	if len(v) == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f (%.0f–%.0f)", median(loads, i), v[0], v[len(v)-1])
+}
+
+// median is the median of stage i over the loads that marked it (0 when none did).
+func median(loads []stages, i int) float64 {
+	v := marked(loads, i)
+	if len(v) == 0 {
+		return 0
+	}
+	if len(v)%2 == 0 {
+		return (v[len(v)/2-1] + v[len(v)/2]) / 2
+	}
+	return v[len(v)/2]
+}
+
+// marked is stage i of the loads that marked it, in increasing order.
+func marked(loads []stages, i int) []float64 {
 	var v []float64
 	for _, s := range loads {
 		if i < len(s) && s[i] >= 0 {
 			v = append(v, s[i])
 		}
 	}
-	if len(v) == 0 {
-		return "—"
-	}
 	slices.Sort(v)
-	med := v[len(v)/2]
-	if len(v)%2 == 0 {
-		med = (v[len(v)/2-1] + v[len(v)/2]) / 2
-	}
-	return fmt.Sprintf("%.0f (%.0f–%.0f)", med, v[0], v[len(v)-1])
+	return v
 }

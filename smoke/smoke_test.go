@@ -20,7 +20,7 @@ import (
 var gameIDs = []string{"sig-wa-duqqan", "es-sig", "sig-el-oued", "seega", "sadeqa"}
 
 // moduleRoot is the repository's root, where build.sh and main.go are.
-func moduleRoot(t *testing.T) string {
+func moduleRoot(t testing.TB) string {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -33,7 +33,7 @@ func moduleRoot(t *testing.T) string {
 }
 
 // outDir is where the screenshots go: $SIG_SMOKE_OUT, or a temporary folder.
-func outDir(t *testing.T) string {
+func outDir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("SIG_SMOKE_OUT")
 	if dir == "" {

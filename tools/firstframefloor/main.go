@@ -13,7 +13,7 @@
 //	(or go build -tags floortext … for the text variant)
 //	SIG_WASM=/tmp/floor.wasm SIG_DIST=/tmp/floor SIG_GZIP=fast ./build.sh wasm
 //	go run ./cmd/sigserve -addr 127.0.0.1:8732 -dir /tmp/floor/web &
-//	SIG_SMOKE_SITE=http://127.0.0.1:8732/ go test -tags smoke -run TestFirstFrame -v -count=1 ./smoke
+//	SIG_SMOKE_SITE=http://127.0.0.1:8732/ go test -tags smoke -run '^$' -bench FirstFrame -benchtime 5x -v ./smoke
 //
 // On the desktop it runs too (the marks do nothing there), so `go vet ./...` and
 // `go build ./...` cover it.
