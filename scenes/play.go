@@ -900,10 +900,14 @@ func (s *play) restart() *play {
 // record is the match's record: online, the round's as the server played it, with the seed
 // its throws came from once revealed.
 func (s *play) record() rules.Record {
+	r := s.d.Match().Record()
 	if s.net != nil {
-		return s.net.tb.Record()
+		r = s.net.tb.Record()
 	}
-	return s.d.Match().Record()
+	if len(s.env.Names) == r.Players {
+		r.Names = append([]string(nil), s.env.Names...) // as the table showed them
+	}
+	return r
 }
 
 // leave drops the match's computer search.

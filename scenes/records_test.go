@@ -254,9 +254,9 @@ func FuzzImportRecord(f *testing.F) {
 	home := m.cur
 	f.Fuzz(func(t *testing.T, b []byte) {
 		st.save(autosaveEntry, save)
-		g, match, err := parseRecord(b)
+		g, match, _, err := parseRecord(b)
 		if err == nil {
-			g2, match2, err := parseRecord(encodeRecord(match.Record()))
+			g2, match2, _, err := parseRecord(encodeRecord(match.Record()))
 			if err != nil || g2 != g || !match2.State.Equal(match.State) {
 				t.Fatalf("an imported record does not export and import again: %v", err)
 			}

@@ -108,6 +108,23 @@ func newReplay(m *Manager, g *rules.Info, rm *rules.Match, players []player, bac
 
 func (s *replay) Name() string { return "replay" }
 
+// name gives the seats the names a record keeps (none: they stay "Player 1"…). A name that is
+// one of the languages' word for "you" (the person who exported the record, unnamed) is "you"
+// again, said in the language of the moment.
+func (s *replay) name(names []string) {
+	if len(names) != len(s.players) {
+		return
+	}
+	for i, n := range names {
+		s.players[i].Name, s.env.Names[i] = n, n
+		for _, l := range lang.All {
+			if n == lang.In(l.Code, "log.you") {
+				s.env.You[i], s.env.Names[i] = true, lang.T("log.you")
+			}
+		}
+	}
+}
+
 // Position is the number of moves shown played, and Len the record's (for tests).
 func (s *replay) Position() int { return s.k }
 func (s *replay) Len() int      { return len(s.moves) }
@@ -248,8 +265,15 @@ func (s *replay) forward() {
 func (s *replay) jump(n int) {
 	n = max(0, min(len(s.moves), n))
 	s.q.Clear()
-	s.arena.Settle()
 	s.k = n
+	// The sticks show the last throw played up to here, or lie neatly before the first.
+	s.arena.Unthrow()
+	for i := n - 1; i >= 0; i-- {
+		if s.moves[i].mv.IsThrow() {
+			s.arena.Rest(s.moves[i].faces)
+			break
+		}
+	}
 	s.brd.Sync(s.states[n])
 	s.rebuildLog()
 	if n == len(s.moves) {
