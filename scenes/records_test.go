@@ -118,7 +118,7 @@ func TestReplayViewer(t *testing.T) {
 	atPosition(0)
 	// The scrubber: a tap at three quarters jumps there.
 	x, y, _ := rp.Hits().Find(ui.Target{Kind: "scrub"})
-	r := rp.scrubR
+	r := rp.track()
 	step(m, ui.Intent{Kind: ui.Tap, X: r.X + r.W*0.75, Y: y})
 	atPosition(int(math.Round(0.75 * float64(n))))
 	_ = x

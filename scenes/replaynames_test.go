@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"sig/ai"
+	"sig/match"
 	"sig/scenes/ui"
 )
 
@@ -56,6 +58,35 @@ func TestRecordReplayShowsNamesAndSticks(t *testing.T) {
 	for _, l := range rp.log {
 		if strings.Contains(l.Text(), "Player 1") {
 			t.Errorf("the log says %q", l.Text())
+		}
+	}
+}
+
+// TestReplayKnobInsideThePanel: in the replay of a game played to its end (from the results),
+// at a laptop's size and a phone's, the scrubber's knob at the first move and at the last lies
+// inside the scrubber and the panel, and a tap on the knob where it stands keeps the position.
+func TestReplayKnobInsideThePanel(t *testing.T) {
+	m := newTest(t, Config{Game: "seega", Seed: 6, Seats: []Seat{{Who: match.Computer{Level: ai.Easy}}, {Who: match.Computer{Level: ai.Easy}}}})
+	m.settings.Speed = Instant
+	for i := 0; i < 200_000 && m.Current().Name() == "play"; i++ {
+		step(m)
+	}
+	want(t, m, "results")
+	tap(t, m, "replay")
+	rp := m.Current().(*replay)
+	for _, sz := range [][2]float64{{1280, 800}, {390, 844}} {
+		m.LayoutF(sz[0], sz[1])
+		for _, end := range []float64{math.Inf(-1), math.Inf(1)} {
+			step(m, ui.Intent{Kind: ui.Scroll, Scroll: end})
+			k, sc, pn := rp.knob().Inset(0.01), rp.scrubR, rp.panel // within a rounding
+			if k.X < sc.X || k.Right() > sc.Right() || k.X < pn.X || k.Right() > pn.Right() {
+				t.Errorf("%gx%g, move %d: the knob %+v passes the scrubber %+v or the panel %+v", sz[0], sz[1], rp.Position(), k, sc, pn)
+			}
+			at := rp.Position()
+			step(m, ui.Intent{Kind: ui.Tap, X: k.CX(), Y: k.CY()})
+			if rp.Position() != at {
+				t.Errorf("%gx%g: a tap on the knob at move %d moved to %d", sz[0], sz[1], at, rp.Position())
+			}
 		}
 	}
 }
