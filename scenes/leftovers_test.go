@@ -53,8 +53,8 @@ func TestThrowCaptionEndsWithTheTurn(t *testing.T) {
 		}
 		checked++
 		theirs := p.throwCaption(p.thrown.Events, p.thrown.Player)
-		if got := p.captionText(); got == theirs {
-			t.Fatalf("your turn to throw, and the caption still says the computer's throw: %q", got)
+		if got := p.captionText(); got == theirs || got != "" {
+			t.Fatalf("your turn to throw, and the caption under the sticks says %q (the computer's throw: %q)", got, theirs)
 		}
 	}
 	if checked == 0 {

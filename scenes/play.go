@@ -818,8 +818,9 @@ func (s *play) captionText() string {
 	st := s.d.State()
 	switch {
 	case s.thrown != nil && !s.q.Busy() && st.Phase() == rules.PhaseThrow && st.ToMove() != s.thrown.Player:
-		// Another player's turn to throw: the last player's throw is theirs no more.
-		return lang.N("play.caption.idle."+faceKey(s.g), s.g.Sticks.Count(), s.g.Sticks.Count())
+		// Another player's turn to throw: the last player's throw is told no more (the log
+		// keeps it), and the turn card says what is due.
+		return ""
 	case s.thrown != nil:
 		return s.throwCaption(s.thrown.Events, s.thrown.Player)
 	case !s.arena.Thrown():
@@ -941,6 +942,11 @@ func (s *play) Draw(dst *ebiten.Image) {
 	if s.arenaR.W > 0 {
 		s.arena.Draw(dst, mt)
 		cap := s.captionText()
+		if mt.Measure(ui.SmallBold, cap) > s.arenaR.W && s.thrown == nil && !s.arena.Thrown() {
+			// Before the first throw, in a long language and larger text: how to count, without
+			// the number of sticks the tray shows.
+			cap = lang.T("play.caption.idle.short." + faceKey(s.g))
+		}
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}
 	s.menu.Draw(dst, mt)
