@@ -15,15 +15,7 @@ import (
 // coming.
 func TestResultsCardHidesTheTurnCard(t *testing.T) {
 	m := newTest(t, Config{Seed: 8})
-	m.settings.Speed = Instant
-	tap(t, m, "play")
-	tap(t, m, "seega")
-	tap(t, m, "easy-0")
-	tap(t, m, "start")
-	for i := 0; i < 200_000 && m.Current().Name() == "play"; i++ {
-		step(m)
-	}
-	want(t, m, "results")
+	computersToResults(t, m)
 	for range 20 {
 		step(m)
 	}
@@ -35,6 +27,21 @@ func TestResultsCardHidesTheTurnCard(t *testing.T) {
 			t.Errorf("with the results on screen, the screen still says %q", w)
 		}
 	}
+}
+
+// computersToResults starts, from the title, a game of Seega between two computers (the first
+// seat made one in the setup) and shows it at once to its results.
+func computersToResults(t *testing.T, m *Manager) {
+	t.Helper()
+	m.settings.Speed = Instant
+	tap(t, m, "play")
+	tap(t, m, "seega")
+	tap(t, m, "easy-0")
+	tap(t, m, "start")
+	for i := 0; i < 200_000 && m.Current().Name() == "play"; i++ {
+		step(m)
+	}
+	want(t, m, "results")
 }
 
 // TestThrowCaptionEndsWithTheTurn: in a game of Sig el Oued against the computer, started from

@@ -71,14 +71,7 @@ func localShots(url, records string) []shot {
 			os.MkdirAll(records, 0o755)
 		}},
 		{"results", 0, 0, Config{}, func(t *testing.T, m *Manager) {
-			m.settings.Speed = Instant
-			tap(t, m, "play")
-			tap(t, m, "seega")
-			tap(t, m, "easy-0")
-			tap(t, m, "start")
-			for i := 0; i < 200_000 && m.Current().Name() == "play"; i++ {
-				step(m)
-			}
+			computersToResults(t, m)
 			for range 30 {
 				step(m)
 			}
