@@ -168,7 +168,14 @@ func startGame(p *browserPage, g *rules.Info, seats []string, viaSettings bool) 
 	}
 	p.shot("setup-seated")
 	p.tap("button:start")
-	v := p.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && !v.Fading }, 90*time.Second)
+	v := p.waitFor("the play scene, or the card before a game in progress ends", func(v view) bool {
+		return (v.Scene == "play" || v.Scene == "discard") && !v.Fading
+	}, 90*time.Second)
+	if v.Scene == "discard" {
+		p.shot("setup-discard")
+		p.tap("button:discard")
+		v = p.waitFor("the play scene", func(v view) bool { return v.Scene == "play" && !v.Fading }, 90*time.Second)
+	}
 	c := v.common()
 	if c.Game != g.ID || c.Players != len(seats) || len(v.Moves) != 0 {
 		p.t.Fatalf("%s: started %s with %d players and %d moves; want %s, %d players, none played", p.name, c.Game, c.Players, len(v.Moves), g.ID, len(seats))

@@ -30,7 +30,7 @@ import (
 //     started from the title and a move made, which the game saves;
 //   - the server stopped, the page reloaded: the title appears, offers the save with Continue,
 //     the game continues with its record and takes a move; from the title a new game starts
-//     and takes a move;
+//     (past the card that asks before the game in progress ends) and takes a move;
 //   - the site rebuilt with a changed sig.wasm and served again: the next visit runs the new
 //     build (its page and files, none of the old build's), shows the "updated" note, and the
 //     service worker replaces the old cache with the new build's, which then starts offline;

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // RecordVersion is the version of the RECORD format this build writes and reads.
@@ -11,12 +13,38 @@ const RecordVersion = 1
 
 // Record is a whole game as the protocol's RECORD: the moves played, throws spelled as the
 // counts they produced, never the steps the rules applied by themselves. Saves and replays use it.
+//
+// Names, optional, are the players' names as the game showed them, one per player in turn
+// order: a replay says them instead of "Player 1"… They change nothing in the game; a record
+// without them is as valid, and Replay refuses names that are not one short line per player.
 type Record struct {
 	Game    string   `json:"game"`
 	Players int      `json:"players"`
 	Seed    int64    `json:"seed"`
 	Moves   []string `json:"moves"`
 	Version int      `json:"version"`
+	Names   []string `json:"names,omitempty"`
+}
+
+// MaxRecordName is the longest name, in characters, a record's Names may hold.
+const MaxRecordName = 64
+
+// CheckNames reports what is wrong with r's Names, if anything: not one per player, or a name
+// that is empty, too long, not UTF-8 or holds a control character.
+func (r Record) CheckNames() error {
+	if len(r.Names) == 0 {
+		return nil
+	}
+	if len(r.Names) != r.Players {
+		return fmt.Errorf("record has %d names for %d players", len(r.Names), r.Players)
+	}
+	for i, n := range r.Names {
+		if !utf8.ValidString(n) || strings.TrimSpace(n) == "" || utf8.RuneCountInString(n) > MaxRecordName ||
+			strings.IndexFunc(n, unicode.IsControl) >= 0 {
+			return fmt.Errorf("record name %d is not a usable name (one line of 1 to %d characters)", i+1, MaxRecordName)
+		}
+	}
+	return nil
 }
 
 // Match is a game being played: its state, the moves that led there, and the seeded random
@@ -115,6 +143,9 @@ func Replay(g *Info, r Record) (*Match, error) {
 	}
 	if g == nil || g.ID != r.Game {
 		return nil, fmt.Errorf("record is for game %q", r.Game)
+	}
+	if err := r.CheckNames(); err != nil {
+		return nil, err
 	}
 	m, err := NewMatch(g, r.Players, r.Seed)
 	if err != nil {

@@ -297,7 +297,7 @@ func TestSeatNamesFollowTheLanguage(t *testing.T) {
 		}
 		return false
 	}
-	for i := 0; i < 5000 && (p.thrown == nil || !aboutTwo() || p.Busy()); i++ {
+	for i := 0; i < 5000 && (p.thrown == nil || !aboutTwo() || p.Busy() || p.captionText() == ""); i++ {
 		if p.human() && !p.Busy() {
 			act(t, m, p)
 		}

@@ -32,6 +32,7 @@ type netPlay struct {
 	taken   map[int]bool      // seats the computer took over
 	clock   float64
 	seatsR  ui.Rect // the seats' list, in the panel
+	pickR   ui.Rect // the emote picker's panel, while it is open
 }
 
 // seatsHeight is the height the seats' list takes in the panel.
@@ -323,7 +324,7 @@ func (n *netPlay) animating() bool {
 func (n *netPlay) buttons(s *play) {
 	if n.strip && n.tb.Mine() >= 0 {
 		for _, e := range wire.Emotes {
-			s.menu.Add(&ui.Button{ID: "emote-" + e, Label: lang.T("net.emote." + e), Look: ui.Quiet})
+			s.menu.Add(&ui.Button{ID: "emote-" + e, Label: lang.T("net.emote." + e)})
 		}
 	}
 	if g := n.gone(); g >= 0 {
@@ -382,17 +383,35 @@ func (n *netPlay) layout(s *play) {
 			strip = append(strip, b)
 		}
 	}
+	n.pickR = ui.Rect{}
 	if len(strip) > 0 {
-		r := s.boardR.Inset(mt.Pt(8))
-		perRow := 3
-		if r.W > mt.Pt(640) {
-			perRow = 6
-		}
-		rows := (len(strip) + perRow - 1) / perRow
+		// A menu of its own: a panel at the board's foot, its title over the buttons, nothing
+		// of the board showing between them.
+		pad := mt.Pt(12)
 		h := mt.Pt(44)
 		gap := mt.Pt(6)
+		// As many a row as leave every label whole (six, three, two or one).
+		room := s.boardR.W - mt.Pt(16) - 2*pad
+		perRow := 1
+		for _, k := range []int{6, 3, 2} {
+			w := (room - float64(k-1)*gap) / float64(k)
+			fits := true
+			for _, b := range strip {
+				fits = fits && mt.Measure(ui.BodyBold, b.Label) <= w-mt.Pt(20)
+			}
+			if fits {
+				perRow = k
+				break
+			}
+		}
+		rows := (len(strip) + perRow - 1) / perRow
+		// The title, and room under it for a focused button's ring.
+		headH := mt.LineHeight(ui.BodyBold) + mt.RingOut() + mt.Pt(6)
+		panelH := pad + headH + float64(rows)*h + float64(rows-1)*gap + pad
+		n.pickR = ui.Rect{X: s.boardR.X + mt.Pt(8), Y: s.boardR.Bottom() - mt.Pt(8) - panelH, W: s.boardR.W - mt.Pt(16), H: panelH}
+		r := n.pickR.Inset(pad)
 		w := (r.W - float64(perRow-1)*gap) / float64(perRow)
-		top := r.Bottom() - float64(rows)*h - float64(rows-1)*gap
+		top := r.Y + headH
 		for i, b := range strip {
 			row, col := i/perRow, i%perRow
 			b.Rect = mt.Flip(ui.Rect{X: r.X + float64(col)*(w+gap), Y: top + float64(row)*(h+gap), W: w, H: h}, r)
@@ -448,10 +467,12 @@ func (n *netPlay) draw(s *play, dst *ebiten.Image) {
 		sprites.Fill(dst, sprites.RoundRect(r.X, r.Y, r.W, r.H, mt.Pt(10)), sprites.Fade(c, 0.94))
 		mt.Text(dst, mt.Ellipsize(text, ui.BodyBold, r.W-mt.Pt(24)), ui.BodyBold, r.CX(), r.Y+mt.Pt(8), ui.Center, sprites.Chalk)
 	}
-	// Emotes: the newest at the bottom, over the board's lower middle.
+	// Emotes: the newest at the bottom, over the board's lower middle (above the picker).
 	y := s.boardR.Bottom() - mt.Pt(70)
-	if n.strip {
-		y -= mt.Pt(100)
+	if n.pickR.H > 0 {
+		ui.Popup(dst, mt, n.pickR)
+		mt.TextStart(dst, mt.Ellipsize(lang.T("play.emote"), ui.BodyBold, n.pickR.W-mt.Pt(24)), ui.BodyBold, n.pickR.Inset(mt.Pt(12)), n.pickR.Y+mt.Pt(10), sprites.Ink)
+		y = n.pickR.Y - mt.LineHeight(ui.Body) - mt.Pt(20)
 	}
 	for i := len(n.emotes) - 1; i >= 0 && i >= len(n.emotes)-3; i-- {
 		e := n.emotes[i]

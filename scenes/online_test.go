@@ -393,7 +393,8 @@ var textFitServer string
 // lookOnline takes m from the title through Play online's screens, as a player does, and looks
 // at each: the menu, with and without a server; the code, spectator and server fields, typed
 // into; the online setup of the game with the most seats; the host's lobby (invitation and
-// spectators) with a friend joined; a guest's lobby; and the lobby saying no server answers.
+// spectators) with a friend joined; a guest's lobby; the match started, with the emote picker
+// open; and the lobby saying no server answers.
 func lookOnline(t *testing.T, m *Manager, look func(string)) {
 	t.Helper()
 	for i := 0; i < 40 && m.Current().Name() != "title"; i++ {
@@ -453,9 +454,16 @@ func lookOnline(t *testing.T, m *Manager, look func(string)) {
 	m.cur = gl
 	gl.Layout(m.mt)
 	look("lobby, guest")
+	gl.m = guest
 	m.cur = hl
 	hl.Layout(m.mt)
-	tap(t, m, "leave")
+	// The match started, and the emote picker opened over the board.
+	tap(t, m, "start")
+	untilWithin(t, "the match to start", failSafe, func() bool { return m.Current().Name() == "play" }, m, guest)
+	tap(t, m, "emote")
+	look("play online, emotes")
+	step(m, ui.Intent{Kind: ui.Back})
+	tap(t, m, "menu")
 	old := giveUp
 	giveUp = 100 * time.Millisecond
 	defer func() { giveUp = old }()

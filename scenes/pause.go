@@ -14,10 +14,19 @@ import (
 type overlay struct {
 	base
 	under  *play
+	bg     Scene // drawn dimmed under the card instead of under (a card over another scene)
 	card   ui.Rect
 	title  string
 	body   []string
 	notice string // what an action reported (a record exported: where to)
+}
+
+// behind is the scene the card dims: bg where it is set, else the match.
+func (o *overlay) behind() Scene {
+	if o.bg != nil {
+		return o.bg
+	}
+	return o.under
 }
 
 // setNotice shows n at the foot of the screen, over the dimmed game.
@@ -27,7 +36,7 @@ func (o *overlay) setNotice(n string) { o.notice = n }
 // (returned as a rectangle). The buttons stack in one column, or in two on a short screen.
 func (o *overlay) layoutCard(mt ui.Metrics, extra float64) ui.Rect {
 	o.mt = mt
-	o.under.Layout(mt)
+	o.behind().Layout(mt)
 	n := len(o.menu.Buttons)
 	bh, gap := mt.Pt(52), mt.Pt(12)
 	w := math.Min(mt.W-mt.Pt(32), mt.Pt(420))
@@ -75,7 +84,7 @@ func (o *overlay) headH(mt ui.Metrics, w float64) float64 {
 // drawCard draws the dimmed play scene, the card and its title.
 func (o *overlay) drawCard(dst *ebiten.Image) {
 	mt := o.mt
-	o.under.Draw(dst)
+	o.behind().Draw(dst)
 	ui.Veil(dst, mt)
 	ui.Panel(dst, mt, o.card)
 	lines, st := o.titleLines(mt, o.card.W)
@@ -132,7 +141,7 @@ func (s *pause) Update(in []ui.Intent) {
 		case "export":
 			s.setNotice(exportRecord(s.under.record()))
 		case "restart":
-			s.m.Goto(s.under.restart())
+			s.m.Goto(askRestart(s.m, s))
 		case "menu":
 			s.under.leave()
 			s.m.Goto(newTitle(s.m))

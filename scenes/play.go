@@ -60,7 +60,8 @@ type play struct {
 	pace     thinkPacer // how long a computer seat thinks each tick
 	compWait float64
 	overWait float64
-	page     int // which page of the move list is shown
+	page     int  // which page of the move list is shown
+	resulted bool // the results are on screen over the match (the turn card no longer announces them)
 
 	// The log and the turn card are painted once per change, not once per frame (their
 	// lines and pieces are pictures of ui.Pictures).
@@ -546,6 +547,9 @@ func (s *play) rehit() {
 	s.hits.Reset()
 	s.brd.Hits(&s.hits)
 	s.arena.Hits(&s.hits) // a tap on the sticks is a tap on the throw button
+	if s.net != nil && s.net.pickR.H > 0 {
+		s.hits.AddRect(s.net.pickR, ui.Target{Kind: "picker"}) // the emote menu covers the board
+	}
 	s.menu.AddHits(&s.hits)
 }
 
@@ -811,7 +815,12 @@ func (s *play) played(p match.Played) {
 // captionText is the caption under the sticks: what the throw shown was and does, or before
 // the first throw what the sticks are for.
 func (s *play) captionText() string {
+	st := s.d.State()
 	switch {
+	case s.thrown != nil && !s.q.Busy() && st.Phase() == rules.PhaseThrow && st.ToMove() != s.thrown.Player:
+		// Another player's turn to throw: the last player's throw is told no more (the log
+		// keeps it), and the turn card says what is due.
+		return ""
 	case s.thrown != nil:
 		return s.throwCaption(s.thrown.Events, s.thrown.Player)
 	case !s.arena.Thrown():
@@ -900,10 +909,14 @@ func (s *play) restart() *play {
 // record is the match's record: online, the round's as the server played it, with the seed
 // its throws came from once revealed.
 func (s *play) record() rules.Record {
+	r := s.d.Match().Record()
 	if s.net != nil {
-		return s.net.tb.Record()
+		r = s.net.tb.Record()
 	}
-	return s.d.Match().Record()
+	if len(s.env.Names) == r.Players {
+		r.Names = append([]string(nil), s.env.Names...) // as the table showed them
+	}
+	return r
 }
 
 // leave drops the match's computer search.
@@ -929,6 +942,11 @@ func (s *play) Draw(dst *ebiten.Image) {
 	if s.arenaR.W > 0 {
 		s.arena.Draw(dst, mt)
 		cap := s.captionText()
+		if mt.Measure(ui.SmallBold, cap) > s.arenaR.W && s.thrown == nil && !s.arena.Thrown() {
+			// Before the first throw, in a long language and larger text: how to count, without
+			// the number of sticks the tray shows.
+			cap = lang.T("play.caption.idle.short." + faceKey(s.g))
+		}
 		mt.Text(dst, mt.Ellipsize(cap, ui.SmallBold, s.arenaR.W), ui.SmallBold, s.arenaR.CX(), s.capY, ui.Center, sprites.Sand)
 	}
 	s.menu.Draw(dst, mt)
@@ -1010,6 +1028,8 @@ func (s *play) turnText() (title, sub string) {
 	st := s.d.State()
 	p, over := s.shownTurn()
 	switch {
+	case over && s.resulted:
+		title = lang.T("play.over")
 	case over:
 		title, sub = lang.T("play.over"), lang.T("play.over.sub")
 	case p < 0 || p >= len(s.players):

@@ -18,7 +18,9 @@ import (
 )
 
 // A game record is the protocol's RECORD (docs/engine-protocol.md): the game, the number
-// of players, the seed and the moves as played. The app exports it as a small JSON file and
+// of players, the seed and the moves as played, and, optionally, the players' names
+// (rules.Record.Names), which the replay says instead of "Player 1"…. The app exports it as a
+// small JSON file and
 // imports any RECORD, from this app on another platform or from sigengine, after replaying it
 // whole through the rules: a record that does not replay is refused with the reason and
 // changes nothing.
@@ -39,11 +41,12 @@ func encodeRecord(r rules.Record) []byte {
 }
 
 // parseRecord reads a RECORD, or the engine's answer that carries one ({"ok": true, "record":
-// RECORD}), and replays it. Anything else (not JSON, cut short, unknown fields, another version
-// or game, a move the rules refuse) is an error saying what.
-func parseRecord(b []byte) (*rules.Info, *rules.Match, error) {
+// RECORD}), and replays it; names are the players' names the record keeps (none in a record
+// without them). Anything else (not JSON, cut short, unknown fields, another version or game,
+// a move the rules refuse, names that are not one per player) is an error saying what.
+func parseRecord(b []byte) (*rules.Info, *rules.Match, []string, error) {
 	if len(b) > maxSaveSize {
-		return nil, nil, fmt.Errorf("%w: %d bytes is too large", errRecord, len(b))
+		return nil, nil, nil, fmt.Errorf("%w: %d bytes is too large", errRecord, len(b))
 	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) // a byte-order mark from a text editor
 	var probe map[string]json.RawMessage
@@ -58,20 +61,20 @@ func parseRecord(b []byte) (*rules.Info, *rules.Match, error) {
 	d := json.NewDecoder(bytes.NewReader(b))
 	d.DisallowUnknownFields()
 	if err := d.Decode(&r); err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", errRecord, err)
+		return nil, nil, nil, fmt.Errorf("%w: %v", errRecord, err)
 	}
 	if _, err := d.Token(); err != io.EOF {
-		return nil, nil, fmt.Errorf("%w: something follows the record", errRecord)
+		return nil, nil, nil, fmt.Errorf("%w: something follows the record", errRecord)
 	}
 	g, ok := games.Lookup(r.Game)
 	if !ok {
-		return nil, nil, fmt.Errorf("%w: unknown game %q", errRecord, r.Game)
+		return nil, nil, nil, fmt.Errorf("%w: unknown game %q", errRecord, r.Game)
 	}
 	m, err := rules.Replay(g, r)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", errRecord, err)
+		return nil, nil, nil, fmt.Errorf("%w: %v", errRecord, err)
 	}
-	return g, m, nil
+	return g, m, r.Names, nil
 }
 
 // recordName is the file name an exported record gets: the game and the time, so that a
@@ -186,8 +189,9 @@ func (m *Manager) openRecord(b []byte, err error) {
 	m.redraw = true
 	var g *rules.Info
 	var match *rules.Match
+	var names []string
 	if err == nil {
-		g, match, err = parseRecord(b)
+		g, match, names, err = parseRecord(b)
 	}
 	back := m.cur
 	if r, ok := back.(*replay); ok {
@@ -206,5 +210,7 @@ func (m *Manager) openRecord(b []byte, err error) {
 		rs.setNotice(failed(key, err))
 		return
 	}
-	m.Goto(newReplay(m, g, match, nil, back))
+	rp := newReplay(m, g, match, nil, back)
+	rp.name(names)
+	m.Goto(rp)
 }

@@ -32,11 +32,31 @@ func recordFolder() (string, error) {
 			return filepath.Join(docs, "Sig records"), nil
 		}
 	}
+	return configRecords()
+}
+
+// configRecords is the records folder in the configuration folder, where exports go while
+// there is no Documents folder.
+func configRecords() (string, error) {
 	cfg, err := os.UserConfigDir()
 	if err != nil {
 		return "", err
 	}
 	return filepath.Join(cfg, "sig", "records"), nil
+}
+
+// recordFolders are the folders the records scene lists: the one exports go to, and the
+// configuration folder's, which holds what was exported before a Documents folder existed.
+func recordFolders() []string {
+	dir, err := recordFolder()
+	if err != nil {
+		return nil
+	}
+	out := []string{dir}
+	if old, err := configRecords(); err == nil && recordsHome == "" && old != dir {
+		out = append(out, old)
+	}
+	return out
 }
 
 // exportRecord writes r as a new file in the records folder and says where, with the full path.
@@ -68,26 +88,24 @@ type recordFile struct {
 	Mod        time.Time
 }
 
-// listRecords lists the records in the records folder, newest first, at most max.
+// listRecords lists the records in the records folders, newest first, at most max.
 func listRecords(max int) []recordFile {
-	dir, err := recordFolder()
-	if err != nil {
-		return nil
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
 	var out []recordFile
-	for _, e := range entries {
-		if e.IsDir() || !isRecordName(e.Name()) {
-			continue
-		}
-		fi, err := e.Info()
+	for _, dir := range recordFolders() {
+		entries, err := os.ReadDir(dir)
 		if err != nil {
 			continue
 		}
-		out = append(out, recordFile{e.Name(), filepath.Join(dir, e.Name()), fi.ModTime()})
+		for _, e := range entries {
+			if e.IsDir() || !isRecordName(e.Name()) {
+				continue
+			}
+			fi, err := e.Info()
+			if err != nil {
+				continue
+			}
+			out = append(out, recordFile{e.Name(), filepath.Join(dir, e.Name()), fi.ModTime()})
+		}
 	}
 	sort.Slice(out, func(a, b int) bool { return out[a].Mod.After(out[b].Mod) })
 	if len(out) > max {

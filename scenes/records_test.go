@@ -118,7 +118,7 @@ func TestReplayViewer(t *testing.T) {
 	atPosition(0)
 	// The scrubber: a tap at three quarters jumps there.
 	x, y, _ := rp.Hits().Find(ui.Target{Kind: "scrub"})
-	r := rp.scrubR
+	r := rp.track()
 	step(m, ui.Intent{Kind: ui.Tap, X: r.X + r.W*0.75, Y: y})
 	atPosition(int(math.Round(0.75 * float64(n))))
 	_ = x
@@ -254,9 +254,9 @@ func FuzzImportRecord(f *testing.F) {
 	home := m.cur
 	f.Fuzz(func(t *testing.T, b []byte) {
 		st.save(autosaveEntry, save)
-		g, match, err := parseRecord(b)
+		g, match, _, err := parseRecord(b)
 		if err == nil {
-			g2, match2, err := parseRecord(encodeRecord(match.Record()))
+			g2, match2, _, err := parseRecord(encodeRecord(match.Record()))
 			if err != nil || g2 != g || !match2.State.Equal(match.State) {
 				t.Fatalf("an imported record does not export and import again: %v", err)
 			}

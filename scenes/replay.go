@@ -108,6 +108,23 @@ func newReplay(m *Manager, g *rules.Info, rm *rules.Match, players []player, bac
 
 func (s *replay) Name() string { return "replay" }
 
+// name gives the seats the names a record keeps (none: they stay "Player 1"…). A name that is
+// one of the languages' word for "you" (the person who exported the record, unnamed) is "you"
+// again, said in the language of the moment.
+func (s *replay) name(names []string) {
+	if len(names) != len(s.players) {
+		return
+	}
+	for i, n := range names {
+		s.players[i].Name, s.env.Names[i] = n, n
+		for _, l := range lang.All {
+			if n == lang.In(l.Code, "log.you") {
+				s.env.You[i], s.env.Names[i] = true, lang.T("log.you")
+			}
+		}
+	}
+}
+
 // Position is the number of moves shown played, and Len the record's (for tests).
 func (s *replay) Position() int { return s.k }
 func (s *replay) Len() int      { return len(s.moves) }
@@ -248,8 +265,15 @@ func (s *replay) forward() {
 func (s *replay) jump(n int) {
 	n = max(0, min(len(s.moves), n))
 	s.q.Clear()
-	s.arena.Settle()
 	s.k = n
+	// The sticks show the last throw played up to here, or lie neatly before the first.
+	s.arena.Unthrow()
+	for i := n - 1; i >= 0; i-- {
+		if s.moves[i].mv.IsThrow() {
+			s.arena.Rest(s.moves[i].faces)
+			break
+		}
+	}
 	s.brd.Sync(s.states[n])
 	s.rebuildLog()
 	if n == len(s.moves) {
@@ -276,7 +300,8 @@ func (s *replay) scrubTo(x float64) {
 	if s.scrubR.W <= 0 {
 		return
 	}
-	f := (x - s.scrubR.X) / s.scrubR.W
+	tr := s.track()
+	f := (x - tr.X) / tr.W
 	n := int(math.Round(math.Max(0, math.Min(1, f)) * float64(len(s.moves))))
 	if n != s.k {
 		s.jump(n)
@@ -478,8 +503,8 @@ func (s *replay) Draw(dst *ebiten.Image) {
 	}
 }
 
-// drawScrubber draws the track with a tick every ten (or more) moves, the part played and the
-// knob; while it is dragged, the move number over the knob.
+// drawScrubber draws the track, the part played and the knob; while it is dragged, the move
+// number over the knob.
 func (s *replay) drawScrubber(dst *ebiten.Image) {
 	mt := s.mt
 	r := s.scrubR
@@ -488,29 +513,41 @@ func (s *replay) drawScrubber(dst *ebiten.Image) {
 	}
 	cy := r.CY()
 	th := mt.Pt(8)
-	// Each part from a picture (ui.Fill): the track, its ticks (lines with round ends),
-	// the part played and the knob (a terracotta disc under a chalk one: its ring).
-	ui.Fill(dst, ui.Rect{X: r.X, Y: cy - th/2, W: r.W, H: th}, th/2, 0, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
-	n := len(s.moves)
-	step := max(1, int(math.Ceil(float64(n)/20/10))*10)
-	for i := step; i < n; i += step {
-		x := r.X + float64(i)/float64(n)*r.W
-		ui.Fill(dst, ui.Rect{X: x - mt.Pt(0.75), Y: cy + th - mt.Pt(0.75), W: mt.Pt(1.5), H: mt.Pt(5.5)}, mt.Pt(0.75), 0, sprites.Fade(sprites.Sand, 0.7))
-	}
-	f := 0.0
-	if n > 0 {
-		f = float64(s.k) / float64(n)
-	}
-	kx := r.X + f*r.W
-	ui.Fill(dst, ui.Rect{X: r.X, Y: cy - th/2, W: f * r.W, H: th}, th/2, 0, sprites.Saffron)
-	kr := mt.Pt(12)
-	ui.Fill(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, 0, sprites.Terracotta)
-	kr = mt.Pt(10)
+	// Each part from a picture (ui.Fill): the track, the part played and the knob (a
+	// terracotta disc under a chalk one: its ring). The track is the knob's travel, so the
+	// knob at either end stays within the scrubber.
+	tr := s.track()
+	ui.Fill(dst, ui.Rect{X: tr.X, Y: cy - th/2, W: tr.W, H: th}, th/2, 0, sprites.Mix(sprites.DarkWood, sprites.Ink, 0.3))
+	knob := s.knob()
+	kx := knob.CX()
+	ui.Fill(dst, ui.Rect{X: tr.X, Y: cy - th/2, W: kx - tr.X, H: th}, th/2, 0, sprites.Saffron)
+	ui.Fill(dst, knob, knob.W/2, 0, sprites.Terracotta)
+	kr := mt.Pt(10)
 	ui.Fill(dst, ui.Rect{X: kx, Y: cy}.Inset(-kr), kr, 0, sprites.Chalk)
 	if s.scrubbing {
 		label := fmt.Sprint(s.k)
 		mt.Text(dst, label, ui.SmallBold, kx, r.Y-mt.LineHeight(ui.SmallBold)+mt.Pt(2), ui.Center, sprites.Chalk)
 	}
+}
+
+// knobR is the scrubber knob's radius.
+const knobR = 12
+
+// track is the line the knob's centre travels on the scrubber: inset by the knob's radius,
+// so that the knob lies inside the scrubber at both ends.
+func (s *replay) track() ui.Rect {
+	in := s.mt.Pt(knobR)
+	return ui.Rect{X: s.scrubR.X + in, Y: s.scrubR.Y, W: math.Max(1, s.scrubR.W-2*in), H: s.scrubR.H}
+}
+
+// knob is the scrubber knob's box at the move shown.
+func (s *replay) knob() ui.Rect {
+	tr := s.track()
+	f := 0.0
+	if n := len(s.moves); n > 0 {
+		f = float64(s.k) / float64(n)
+	}
+	return ui.Rect{X: tr.X + f*tr.W, Y: tr.CY()}.Inset(-s.mt.Pt(knobR))
 }
 
 // keyHelp is the line of keys under the log, wrapped.

@@ -35,6 +35,7 @@ type resultRow struct {
 
 func newResults(m *Manager, p *play) *results {
 	s := &results{overlay: overlay{base: base{m: m}, under: p}}
+	p.resulted = true
 	out := rules.Outcome{Ranks: p.d.State().Ranks()}
 	if en, ok := p.d.State().(rules.Ender); ok {
 		out = en.Outcome()

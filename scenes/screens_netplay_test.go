@@ -80,9 +80,14 @@ func (o *opponent) frame() {
 // onlineShot opens an Es-Sîg match on url between this screen's manager (seat 0) and an
 // opponent (seat 1), and shows it in the play scene.
 func onlineShot(t *testing.T, m *Manager, url string, dial online.Dialer) (*play, *opponent) {
+	return onlineShotOf(t, m, url, dial, "es-sig")
+}
+
+// onlineShotOf is onlineShot with a match of game.
+func onlineShotOf(t *testing.T, m *Manager, url string, dial online.Dialer, game string) (*play, *opponent) {
 	me := online.New(online.Config{URL: url, Dial: dial, Backoff: time.Hour})
 	them := online.New(online.Config{URL: url})
-	me.Create("es-sig", []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}})
+	me.Create(game, []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}})
 	waitFor(t, "the invite", func() bool { me.Poll(); return len(me.Invites()) > 0 })
 	iv := me.Invites()[0]
 	them.Join(me.Ticket().Match, iv.Seat, iv.Secret)

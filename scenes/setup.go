@@ -399,7 +399,7 @@ func (s *setup) act(id string) bool {
 			s.m.Goto(newHostLobby(s.m, s.g, s.seatSpecs()))
 			return true
 		}
-		s.m.Goto(newPlay(s.m, s.g, s.players(), s.m.nextSeed()))
+		s.m.Goto(askNewGame(s.m, s, func() Scene { return newPlay(s.m, s.g, s.players(), s.m.nextSeed()) }))
 		return true
 	}
 	kind, num, ok := strings.Cut(id, "-")

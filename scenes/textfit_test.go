@@ -136,6 +136,11 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		}
 		look("setup " + g.ID)
 		tap(t, m, "start")
+		if m.Current().Name() == "discard" {
+			// The game before is still in progress: the card asks before it ends.
+			look("discard, setup " + g.ID)
+			tap(t, m, "discard")
+		}
 		p := m.Current().(*play)
 		for i := 0; i < 4000 && p.d.Match().Moves() < 12 && p.State().Phase() != rules.PhaseOver; i++ {
 			if p.human() && !p.Busy() {
@@ -147,6 +152,10 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 		look("play " + g.ID)
 		back()
 		look("pause " + g.ID)
+		tap(t, m, "restart")
+		look("discard, restart " + g.ID)
+		tap(t, m, "resume")
+		back()
 		tap(t, m, "rules")
 		look("rules " + g.ID)
 		back()
@@ -157,6 +166,9 @@ func checkTextFits(t *testing.T, w, h float64, l string, large bool) {
 	tap(t, m, "seega")
 	tap(t, m, "easy-0")
 	tap(t, m, "start")
+	if m.Current().Name() == "discard" {
+		tap(t, m, "discard")
+	}
 	for i := 0; i < 200000 && m.Current().Name() == "play"; i++ {
 		step(m)
 	}

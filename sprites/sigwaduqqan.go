@@ -288,7 +288,7 @@ func (sp *Spiral) paint(dst *ebiten.Image, dx, dy float64) {
 		case sp.Final > 0 && s >= sp.Final:
 			finals = append(finals, chevronLines(p, sp.Heading[i], w*0.15, w*0.2)...)
 		case s%10 == 0:
-			boardNumber(dst, strconv.Itoa(s), p, w*0.34, color.RGBA{104, 70, 40, 200})
+			spiralNumber(dst, s, p, w)
 		default:
 			marks = append(marks, chevronLines(p, sp.Heading[i], w*0.15, 0)...)
 		}
@@ -375,6 +375,25 @@ func drawArch(dst *ebiten.Image, p Pt, r float64, c color.Color) {
 		[]Pt{{p.X + r*0.55, p.Y + r*0.75}, {p.X + r*0.55, p.Y - r*0.05}},
 		arch), lw, c)
 	Line(dst, Pt{p.X - r*0.85, p.Y + r*0.78}, Pt{p.X + r*0.85, p.Y + r*0.78}, lw*0.8, c)
+}
+
+// Numbered reports whether space s carries its number on the band (every tenth space, but
+// the gate and the final stretch, which carry marks of their own).
+func (sp *Spiral) Numbered(s int) bool {
+	return s > 1 && s < len(sp.Cells) && s%10 == 0 && s != sp.Gate && !(sp.Final > 0 && s >= sp.Final)
+}
+
+// DrawNumber writes space s's number on its cell as the band carries it: over a mark laid on
+// the cell since (the last move's path), so that the mark does not hide it.
+func (sp *Spiral) DrawNumber(dst *ebiten.Image, s int) {
+	if sp.Numbered(s) {
+		spiralNumber(dst, s, sp.Cells[s-1].Center, sp.Band)
+	}
+}
+
+// spiralNumber writes space s's number centred on p, on a band w wide.
+func spiralNumber(dst *ebiten.Image, s int, p Pt, w float64) {
+	boardNumber(dst, strconv.Itoa(s), p, w*0.34, color.RGBA{104, 70, 40, 200})
 }
 
 // boardNumber writes s centred on p, size pixels high, in the bold face.

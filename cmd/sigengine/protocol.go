@@ -18,6 +18,7 @@ import (
 // session is the engine's one game in progress; requests act on it.
 type session struct {
 	match *rules.Match
+	names []string // the players' names a loaded record gave (none after "new")
 }
 
 // request is every field any request may carry; which ones count depends on Cmd.
@@ -105,7 +106,9 @@ func (s *session) dispatch(line []byte) (any, error) {
 	case "ai":
 		return s.ai(req)
 	default: // "record"
-		return recordAnswer{OK: true, Record: s.match.Record()}, nil
+		r := s.match.Record()
+		r.Names = s.names
+		return recordAnswer{OK: true, Record: r}, nil
 	}
 }
 
@@ -166,7 +169,7 @@ func (s *session) newGame(req request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.match = m
+	s.match, s.names = m, nil
 	return stateAnswer{OK: true, State: m.State.Wire()}, nil
 }
 
@@ -308,7 +311,7 @@ func (s *session) load(req request) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("bad record: %v", err)
 	}
-	s.match = m
+	s.match, s.names = m, rec.Names
 	return stateAnswer{OK: true, State: m.State.Wire()}, nil
 }
 
@@ -348,6 +351,15 @@ func parseRecord(raw json.RawMessage) (rules.Record, error) {
 	rec.Version = int(version)
 	if err := json.Unmarshal(fields["moves"], &rec.Moves); err != nil {
 		return rec, errors.New(`bad record: "moves" must be a list of strings`)
+	}
+	if present(fields["names"]) {
+		// Optional: the players' names, one per player (rules.Record.CheckNames).
+		if err := json.Unmarshal(fields["names"], &rec.Names); err != nil {
+			return rec, errors.New(`bad record: "names" must be a list of strings`)
+		}
+		if err := rec.CheckNames(); err != nil {
+			return rec, fmt.Errorf("bad record: %v", err)
+		}
 	}
 	return rec, nil
 }

@@ -91,12 +91,15 @@ func TestRefusalsAreClearAndChangeNothing(t *testing.T) {
 		`{"cmd":"load"}`:                              "needs \"record\"",
 		`{"cmd":"load","record":5}`:                   "bad record",
 		`{"cmd":"load","record":{"game":"seega"}}`:    "missing",
-		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":["c3"],"version":1}}`:     "bad record",
-		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[],"version":2}}`:         "version",
-		`{"cmd":"load","record":{"game":"nope","players":2,"seed":1,"moves":[],"version":1}}`:          "unknown game",
-		`{"cmd":"load","record":{"game":"seega","players":4,"seed":1,"moves":[],"version":1}}`:         "player count",
-		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[3],"version":1}}`:        "list of strings",
-		`{"cmd":"load","record":{"game":"es-sig","players":2,"seed":1,"moves":["throw"],"version":1}}`: "bare",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":["c3"],"version":1}}`:                   "bad record",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[],"version":2}}`:                       "version",
+		`{"cmd":"load","record":{"game":"nope","players":2,"seed":1,"moves":[],"version":1}}`:                        "unknown game",
+		`{"cmd":"load","record":{"game":"seega","players":4,"seed":1,"moves":[],"version":1}}`:                       "player count",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[3],"version":1}}`:                      "list of strings",
+		`{"cmd":"load","record":{"game":"es-sig","players":2,"seed":1,"moves":["throw"],"version":1}}`:               "bare",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[],"version":1,"names":["Amira"]}}`:     "1 names for 2 players",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[],"version":1,"names":["Amira",7]}}`:   "\"names\" must be",
+		`{"cmd":"load","record":{"game":"seega","players":2,"seed":1,"moves":[],"version":1,"names":["Amira"," "]}}`: "name 2",
 		`{"cmd":"games"} {"cmd":"games"}`: "more than one",
 		``:                                "empty",
 	}
@@ -154,6 +157,26 @@ func TestRecordRoundTrip(t *testing.T) {
 				t.Errorf("%s: bare throw after load differs", id)
 			}
 		}
+	}
+}
+
+// TestRecordKeepsNames: a record's optional names come back in the record of the loaded game,
+// after more moves too; a new game has none.
+func TestRecordKeepsNames(t *testing.T) {
+	var s session
+	mustOK(t, &s, `{"cmd":"load","record":{"game":"sadeqa","players":2,"seed":1,"moves":["3"],"version":1,"names":["Amira","Computer"]}}`)
+	mv := mustOK(t, &s, `{"cmd":"legal"}`)["moves"].([]any)[0].(string)
+	mustOK(t, &s, `{"cmd":"play","move":"`+mv+`"}`)
+	var r struct{ Record struct{ Names []string } }
+	if err := json.Unmarshal(s.handle([]byte(`{"cmd":"record"}`)), &r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(r.Record.Names, ",") != "Amira,Computer" {
+		t.Errorf("the record's names are %q", r.Record.Names)
+	}
+	mustOK(t, &s, `{"cmd":"new","game":"seega","seed":1}`)
+	if b := s.handle([]byte(`{"cmd":"record"}`)); bytes.Contains(b, []byte("names")) {
+		t.Errorf("a new game's record has names: %s", b)
 	}
 }
 

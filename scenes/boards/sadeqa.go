@@ -269,7 +269,17 @@ func (b *sadeqaBoard) dishTwoLines(d sprites.Rect) bool {
 // upright), the board turns upright between the dishes, its hole names at its sides.
 func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.m = m
+	was := b.tall
 	b.tall = r.H > r.W*sadeqaUpright
+	if b.st != nil && was != b.tall {
+		// The standing instruction names the player's side as the board now lies.
+		b.tall = was
+		stale := b.explain(b.st)
+		b.tall = !was
+		if b.caption == stale {
+			b.caption = b.explain(b.st)
+		}
+	}
 	if b.tall {
 		b.layoutTall(m, r)
 		return

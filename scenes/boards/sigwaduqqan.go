@@ -616,4 +616,10 @@ func (b *duqqanBoard) drawLast(dst *ebiten.Image) {
 		}
 		b.disc(dst, c.Center.X, c.Center.Y, w*0.1, sprites.Fade(sprites.Saffron, 0.7))
 	}
+	// A space's number stays readable over the marks laid on it.
+	for _, path := range [][]int{b.lastGhoula, b.lastPath} {
+		for _, s := range path {
+			b.sp.DrawNumber(dst, s)
+		}
+	}
 }

@@ -35,11 +35,19 @@ func (r *Reader) Read(out []Intent, unit float64) []Intent {
 	return out
 }
 
+// keyActs reports whether a key that repeats while held (Backspace, the arrows, Tab, Page Up and
+// Down) acts this tick: pressed in it, or held long enough to repeat. "Pressed in it" is
+// Ebitengine's just-pressed, not a press duration of 1: when frames are slow, a quick press and
+// its release arrive between two ticks and are stamped with the same one, and Ebitengine then
+// reports the key pressed this tick but held for 0 ticks, so a duration of 1 would lose it.
+func keyActs(justPressed bool, held int) bool {
+	return justPressed || (held > 24 && held%4 == 0)
+}
+
 func (r *Reader) keyboard(out []Intent, unit float64) []Intent {
 	shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 	repeat := func(k ebiten.Key) bool {
-		d := inpututil.KeyPressDuration(k)
-		return d == 1 || (d > 24 && d%4 == 0)
+		return keyActs(inpututil.IsKeyJustPressed(k), inpututil.KeyPressDuration(k))
 	}
 	if repeat(ebiten.KeyTab) {
 		if shift {
@@ -68,7 +76,7 @@ func (r *Reader) keyboard(out []Intent, unit float64) []Intent {
 	if repeat(ebiten.KeyBackspace) {
 		if r.Text {
 			out = append(out, Intent{Kind: Erase})
-		} else if inpututil.KeyPressDuration(ebiten.KeyBackspace) == 1 {
+		} else if inpututil.IsKeyJustPressed(ebiten.KeyBackspace) {
 			out = append(out, Intent{Kind: Back})
 		}
 	}

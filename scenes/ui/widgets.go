@@ -477,6 +477,15 @@ func drawIcon(dst *ebiten.Image, ic Icon, cx, cy, r float64, c color.Color, rtl 
 	}
 }
 
+// Popup draws a panel over what is drawn so far (a menu opened over the board): what lies
+// under it is covered, as by Veil, so it tells Veiled too.
+func Popup(dst *ebiten.Image, m Metrics, r Rect) {
+	if Veiled != nil {
+		Veiled()
+	}
+	Panel(dst, m, r)
+}
+
 // Panel draws a card of chalk paper with a soft shadow. It is painted once, in bands, into a
 // picture and then copied: the menus draw it every frame, and five card-sized paths filled onto
 // the screen each frame cost the frame their stencil passes and grew the vector package's
