@@ -337,6 +337,11 @@ func (m *match) do(c *cmd) {
 			}
 			break
 		}
+		if c.held {
+			// A create, join, resume, watch or quick pairing has its answer: the session is in
+			// this match now, or free to ask again.
+			c.s.unclaim()
+		}
 	}
 	m.drive(ctx)
 }
@@ -540,9 +545,9 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 		if msg.Last > int64(len(m.events)) {
 			return wire.Refuse(wire.ReasonBadField, "last %d: the match has %d events", msg.Last, len(m.events))
 		}
-		s.mu.Lock()
-		s.match, s.seat = m, -1
-		s.mu.Unlock()
+		if !s.attach(m, -1) {
+			return wire.Refuse(wire.ReasonSeated, "this connection is in a match already")
+		}
 		m.watchers[s] = struct{}{}
 		s.sendMsg(wire.ServerMsg{T: wire.TWatching, Req: msg.Req, Match: m.id, Seat: -1, Last: int64(len(m.events))})
 		m.replay(s, msg.Last)
@@ -674,6 +679,9 @@ func (m *match) seat(ctx context.Context, s *Session, n int, msg wire.ClientMsg,
 // seatWith is seat with the answer to send before the events.
 func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, greet wire.ServerMsg) *wire.Refusal {
 	ss := &m.seats[n]
+	if ss.left {
+		return wire.Refuse(wire.ReasonLeft, "seat %d's player left this match for good", n)
+	}
 	if take && !ss.seated {
 		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n}); r != nil {
 			return r
@@ -681,6 +689,10 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	}
 	if last > int64(len(m.events)) {
 		return wire.Refuse(wire.ReasonBadField, "last %d: the match has %d events", last, len(m.events))
+	}
+	if !s.attach(m, n) {
+		// Closed meanwhile (its seat shows as away), or in another match (claim forbids it).
+		return wire.Refuse(wire.ReasonSeated, "this connection is in a match already, or closed")
 	}
 	// A seat has one connection: a newer one (a reload, another device) replaces the older.
 	for old := range ss.sessions {
@@ -690,9 +702,6 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 		old.mu.Unlock()
 		old.end("replaced by a newer connection to the same seat")
 	}
-	s.mu.Lock()
-	s.match, s.seat = m, n
-	s.mu.Unlock()
 	ss.sessions[s] = struct{}{}
 	m.log.Info("seat connected", "seat", n, "remote", s.Remote)
 	greet.Last = int64(len(m.events)) // the replay's end: the client can tell it got all of it
@@ -703,11 +712,11 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	return nil
 }
 
-// replay sends s every event after last.
+// replay sends s every event after last, a page at a time as s reads (Session.Take): a long
+// history reaches any client that reads, and one that does not costs no copy of it.
 func (m *match) replay(s *Session, last int64) {
-	for i := last; i < int64(len(m.events)); i++ {
-		s.sendMsg(wire.ServerMsg{T: wire.TEvent, Match: m.id, Event: &m.events[i]})
-	}
+	n := int64(len(m.events))
+	s.replay(m.id, m.events[last:n:n])
 }
 
 // detach forgets a session that is gone; its seat shows as away from now.
@@ -873,7 +882,8 @@ func (m *match) choose(ctx context.Context, seat int, msg wire.ClientMsg) *wire.
 		return r
 	}
 	gone := &m.seats[msg.Seat]
-	if msg.Seat == seat || gone.computer || gone.here() || !gone.left && time.Since(gone.since) < m.srv.cfg.Away {
+	// A seat whose player left is decided at once; one whose player is away, after Away.
+	if msg.Seat == seat || gone.computer || !gone.left && (gone.here() || time.Since(gone.since) < m.srv.cfg.Away) {
 		return wire.Refuse(wire.ReasonNotAway, "seat %d's player has not been away %s", msg.Seat, m.srv.cfg.Away)
 	}
 	if msg.Choice == wire.ChoiceComputer {

@@ -176,18 +176,36 @@ func newSecret() string {
 // codeAlphabet spells short codes: no 0/O, 1/I/L, or letters that read as others aloud.
 const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
-// newCode is a short code to read aloud: 8 symbols of 31 (about 40 bits), shown as ABCD-EFGH.
+// newCode is a short code to read aloud: 8 symbols of 31, each as likely as the others (8 log2
+// 31, about 39.6 bits), shown as ABCD-EFGH.
 func newCode() string {
-	b := make([]byte, 8)
-	rand.Read(b)
 	var sb strings.Builder
-	for i, x := range b {
-		if i == 4 {
+	var b [1]byte
+	for n := 0; n < 8; {
+		rand.Read(b[:])
+		if int(b[0]) >= 256/len(codeAlphabet)*len(codeAlphabet) {
+			continue // the bytes above the last whole multiple of 31 would favour some symbols
+		}
+		if n == 4 {
 			sb.WriteByte('-')
 		}
-		sb.WriteByte(codeAlphabet[int(x)%len(codeAlphabet)])
+		sb.WriteByte(codeAlphabet[int(b[0])%len(codeAlphabet)])
+		n++
 	}
 	return sb.String()
+}
+
+// checkIDs refuses, before the store is asked, a match id or a code that no match can have: the
+// store's keys allow fewer characters than a message carries, and a key it cannot read is no
+// outage.
+func checkIDs(msg wire.ClientMsg) *wire.Refusal {
+	if msg.Match != "" && strings.Trim(msg.Match, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+		return wire.Refuse(wire.ReasonBadField, "match %q: a match id is lower-case letters and digits", msg.Match)
+	}
+	if c := normCode(msg.Code); msg.Code != "" && (len(c) != 9 || strings.Trim(c[:4]+c[5:], codeAlphabet) != "") {
+		return wire.Refuse(wire.ReasonBadField, "code %q: a code is 8 of %s (a dash or space in the middle may be left out)", msg.Code, codeAlphabet)
+	}
+	return nil
 }
 
 // normCode reads a code as a person typed it: any case, with or without the dash or spaces.
@@ -440,13 +458,16 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	}
 	srv.mu.Lock()
 	other := srv.queue[g.ID]
-	if other == nil || other == s || other.isClosed() {
+	delete(srv.queue, g.ID)
+	if other == nil || other == s || !other.pair(g.ID) {
 		srv.queue[g.ID] = s
+		s.mu.Lock()
+		s.queued, s.claimed = g.ID, false
+		s.mu.Unlock()
 		srv.mu.Unlock()
 		s.sendMsg(wire.ServerMsg{T: wire.TQueued, Req: msg.Req})
 		return nil
 	}
-	delete(srv.queue, g.ID)
 	srv.mu.Unlock()
 	// The one who waited creates; the newcomer joins with the invite; the match starts at once.
 	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}}
@@ -469,6 +490,18 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	m.hold()
 	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1], held: true})
 	return nil
+}
+
+// pair takes a session waiting in game's quick-match queue out of it, on its way to the match
+// made for it; false if it is no longer waiting there. The server's lock is held.
+func (s *Session) pair(game string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.queued != game || s.match != nil || s.claimed {
+		return false
+	}
+	s.queued, s.claimed = "", true
+	return true
 }
 
 // forget removes a session from the quick-match queue.

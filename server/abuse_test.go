@@ -1,0 +1,227 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"sig/wire"
+)
+
+// gauge reads a gauge's value.
+func gauge(t *testing.T, g prometheus.Gauge) float64 {
+	t.Helper()
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(g)
+	fs, err := reg.Gather()
+	if err != nil || len(fs) != 1 {
+		t.Fatalf("gathering a gauge: %v", err)
+	}
+	return fs[0].GetMetric()[0].GetGauge().GetValue()
+}
+
+// answersWithin reads p's messages until one of type typ arrives or d passes.
+func answersWithin(p *player, typ wire.Type, d time.Duration) (wire.ServerMsg, bool) {
+	deadline := time.Now().Add(d)
+	for time.Now().Before(deadline) {
+		m, ok := p.pump(time.Until(deadline))
+		if ok && m.T == typ {
+			return m, true
+		}
+	}
+	return wire.ServerMsg{}, false
+}
+
+// longHistory has the first of a match's players send n emotes, every player reading as it
+// goes, so that the match holds n more events.
+func longHistory(t *testing.T, ps []*player, n int) {
+	t.Helper()
+	host := ps[0]
+	for sent := 0; sent < n; {
+		want := host.last()
+		for i := 0; i < 200 && sent < n; i++ {
+			host.send(wire.ClientMsg{T: wire.TEmote, Emote: "wow"})
+			sent++
+			want++
+		}
+		for _, p := range ps {
+			p.waitSeq(want)
+		}
+	}
+	for _, p := range ps {
+		p.drain(50 * time.Millisecond)
+	}
+}
+
+// TestNeverReadingWatchers has hundreds of connections watch a match with a long history at
+// once and never read what they are sent. The match goes on answering its players, and when the
+// watchers go, the goroutines and sig_connections come back to where they were.
+func TestNeverReadingWatchers(t *testing.T) {
+	srv := openServer(t, Config{Rate: 1e6, Burst: 1e6}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	host, guest := ps[0], ps[1]
+	longHistory(t, ps, 12000)
+	guest.waitSeq(host.last())
+	time.Sleep(50 * time.Millisecond)
+	goroutines := runtime.NumGoroutine()
+	conns := gauge(t, srv.met.connections)
+
+	const watchers = 400
+	sessions := make([]*Session, watchers)
+	var wg sync.WaitGroup
+	for i := range sessions {
+		sessions[i] = srv.NewSession("watcher")
+		wg.Add(1)
+		go func(s *Session) {
+			defer wg.Done()
+			s.Handle(t.Context(), wire.EncodeClient(wire.ClientMsg{T: wire.TWatch, Match: host.match}))
+		}(sessions[i])
+	}
+
+	// The guest comes back on a new connection, and then shows an emote: both answered at once.
+	back := mk("guest again")
+	guest.carryOver(back, guest.sent)
+	back.send(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: guest.seat, Key: guest.key, Last: guest.last()})
+	if _, ok := answersWithin(back, wire.TJoined, 5*time.Second); !ok {
+		t.Fatalf("resume not answered within 5 s while %d watchers do not read", watchers)
+	}
+	back.send(wire.ClientMsg{T: wire.TEmote, Emote: "hello"})
+	if _, ok := answersWithin(back, wire.TEvent, 5*time.Second); !ok {
+		t.Fatalf("emote not answered within 5 s while %d watchers do not read", watchers)
+	}
+	wg.Wait()
+	for _, s := range sessions {
+		s.Close()
+	}
+	back.l.close()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && (runtime.NumGoroutine() > goroutines+5 || gauge(t, srv.met.connections) > conns) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > goroutines+5 {
+		t.Errorf("%d goroutines after the watchers went, %d before", n, goroutines)
+	}
+	if n := gauge(t, srv.met.connections); n > conns {
+		t.Errorf("sig_connections %g after the watchers went, %g before", n, conns)
+	}
+}
+
+// TestOnePlaceAtATime has one connection ask for quick matches of two games and then create a
+// match: each request takes the place of the one before, so the strangers who ask next for
+// those games wait rather than find it in their matches; and once it closes, its match shows
+// its seat away. A connection that waits for a quick match and then watches a match likewise
+// leaves the queue.
+func TestOnePlaceAtATime(t *testing.T) {
+	srv := openServer(t, Config{}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	a := mk("a")
+	a.send(wire.ClientMsg{T: wire.TQuick, Game: "seega"})
+	a.expect(wire.TQueued)
+	a.send(wire.ClientMsg{T: wire.TQuick, Game: "sadeqa"})
+	a.expect(wire.TQueued)
+	a.send(wire.ClientMsg{T: wire.TCreate, Game: "seega", Players: 2, Seats: people(2)})
+	c := a.expect(wire.TCreated)
+	a.refused(wire.ClientMsg{T: wire.TQuick, Game: "seega"}, wire.ReasonSeated)
+
+	for _, game := range []string{"seega", "sadeqa"} {
+		b := mk("b " + game)
+		b.send(wire.ClientMsg{T: wire.TQuick, Game: game})
+		b.expect(wire.TQueued)
+		b.drain(50 * time.Millisecond)
+		if b.match != "" {
+			t.Errorf("quick %s after a left its queue: %+v, want queued alone", game, b.others)
+		}
+		b.l.close()
+	}
+
+	a.l.close()
+	w := mk("watcher")
+	w.send(wire.ClientMsg{T: wire.TWatch, Match: c.Match})
+	w.expect(wire.TWatching)
+	if p := w.expect(wire.TPresence); p.Presence[0].State != "away" {
+		t.Errorf("seat 0 after its connection closed: %+v, want away", p.Presence[0])
+	}
+
+	// Quick match, then a watch: the watcher leaves the queue.
+	q := mk("queued then watching")
+	q.send(wire.ClientMsg{T: wire.TQuick, Game: "seega"})
+	q.expect(wire.TQueued)
+	q.send(wire.ClientMsg{T: wire.TWatch, Match: c.Match})
+	q.expect(wire.TWatching)
+	d := mk("d")
+	d.send(wire.ClientMsg{T: wire.TQuick, Game: "seega"})
+	d.expect(wire.TQueued)
+	d.drain(50 * time.Millisecond)
+	if d.match != "" {
+		t.Errorf("quick seega paired with a connection that went on to watch: %+v", d.others)
+	}
+}
+
+// TestLeftSeatDecided has a player leave on its turn and come back with its key: the seat is
+// refused by name, and the other player decides the game at once (no waiting for Away).
+func TestLeftSeatDecided(t *testing.T) {
+	srv := openServer(t, Config{}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	host, guest := ps[0], ps[1]
+	for !guest.myTurn() {
+		host.act()
+		host.pump(20 * time.Millisecond)
+		guest.pump(20 * time.Millisecond)
+	}
+	guest.send(wire.ClientMsg{T: wire.TLeave})
+	host.drain(50 * time.Millisecond)
+	guest.drain(50 * time.Millisecond)
+	if ev := host.events[len(host.events)-1]; ev.Kind != wire.EvLeft || ev.Seat != 1 {
+		t.Fatalf("after leave the last event is %+v", ev)
+	}
+	guest.refused(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key, Last: guest.last()}, wire.ReasonLeft)
+	back := mk("guest again")
+	back.refused(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key}, wire.ReasonLeft)
+	host.send(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceEnd})
+	for !host.over() {
+		if m := host.expect(wire.TEvent); m.Event.Kind == wire.EvOver && m.Event.Why != "abandoned" {
+			t.Fatalf("over %+v", m.Event)
+		}
+	}
+}
+
+// TestBadIDs sends match ids and codes with characters no match id or code has: each is
+// refused bad-field before the store is asked, and nothing is logged as a warning.
+func TestBadIDs(t *testing.T) {
+	var logged warnCounter
+	srv := openServer(t, Config{Log: slog.New(&logged)}, "")
+	p := sessionPlayer(t, srv, "prober")
+	for _, id := range []string{"a b", "*", ">", "....", "a\x01b", "\u202e", "ǅǅǅǅǅǅǅǅ", "AB.C", "sig.m.x"} {
+		p.refused(wire.ClientMsg{T: wire.TWatch, Match: id}, wire.ReasonBadField)
+		p.refused(wire.ClientMsg{T: wire.TResume, Match: id, Key: "k"}, wire.ReasonBadField)
+		p.refused(wire.ClientMsg{T: wire.TJoin, Match: id, Seat: 1, Secret: "s"}, wire.ReasonBadField)
+		p.refused(wire.ClientMsg{T: wire.TJoin, Code: id}, wire.ReasonBadField)
+		p.refused(wire.ClientMsg{T: wire.TWatch, Code: id}, wire.ReasonBadField)
+	}
+	// Codes as people type them still reach the store: unknown ones are no-match.
+	for _, code := range []string{"zzzz-zzzz", "ZZZZ ZZZZ", "zzzzzzzz"} {
+		p.refused(wire.ClientMsg{T: wire.TJoin, Code: code}, wire.ReasonNoMatch)
+	}
+	if n := logged.n.Load(); n != 0 {
+		t.Errorf("%d warnings logged", n)
+	}
+}
+
+// warnCounter is a log handler that counts warnings and errors.
+type warnCounter struct{ n atomic.Int64 }
+
+func (w *warnCounter) Enabled(_ context.Context, l slog.Level) bool { return l >= slog.LevelWarn }
+func (w *warnCounter) Handle(context.Context, slog.Record) error {
+	w.n.Add(1)
+	return nil
+}
+func (w *warnCounter) WithAttrs([]slog.Attr) slog.Handler { return w }
+func (w *warnCounter) WithGroup(string) slog.Handler      { return w }
