@@ -26,6 +26,27 @@ func gauge(t *testing.T, g prometheus.Gauge) float64 {
 	return fs[0].GetMetric()[0].GetGauge().GetValue()
 }
 
+// refusals is sig_refusals_total of reason.
+func refusals(t *testing.T, srv *Server, reason wire.Reason) float64 {
+	t.Helper()
+	reg := prometheus.NewPedanticRegistry()
+	reg.MustRegister(srv.met.refusals)
+	fs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range fs {
+		for _, m := range f.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "reason" && l.GetValue() == string(reason) {
+					return m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return 0
+}
+
 // answersWithin reads p's messages until one of type typ arrives or d passes.
 func answersWithin(p *player, typ wire.Type, d time.Duration) (wire.ServerMsg, bool) {
 	deadline := time.Now().Add(d)
@@ -63,7 +84,7 @@ func longHistory(t *testing.T, ps []*player, n int) {
 // once and never read what they are sent. The match goes on answering its players, and when the
 // watchers go, the goroutines and sig_connections come back to where they were.
 func TestNeverReadingWatchers(t *testing.T) {
-	srv := openServer(t, Config{Rate: 1e6, Burst: 1e6}, "")
+	srv := openServer(t, Config{Rate: 1e6, Burst: 1e6, Emotes: 1 << 20}, "")
 	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
 	ps := table(t, "seega", 2, mk)
 	host, guest := ps[0], ps[1]
@@ -225,3 +246,69 @@ func (w *warnCounter) Handle(context.Context, slog.Record) error {
 }
 func (w *warnCounter) WithAttrs([]slog.Attr) slog.Handler { return w }
 func (w *warnCounter) WithGroup(string) slog.Handler      { return w }
+
+// TestLongHistoryReplay has a reading client watch, and a player resume, a match of a long
+// history from its start: each receives every event.
+func TestLongHistoryReplay(t *testing.T) {
+	srv := openServer(t, Config{Rate: 1e6, Burst: 1e6, Emotes: 1 << 20}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	longHistory(t, ps, 15000)
+	w := mk("watcher")
+	w.send(wire.ClientMsg{T: wire.TWatch, Match: ps[0].match})
+	w.waitSeq(ps[0].last())
+	back := mk("guest again")
+	back.send(wire.ClientMsg{T: wire.TResume, Match: ps[1].match, Seat: 1, Key: ps[1].key})
+	back.waitSeq(ps[0].last())
+}
+
+// TestReconnectingFlood has a seat come back again and again on new connections from one
+// address, each showing emotes as fast as it may: the seat's and the address's rates hold
+// across connections, what the match stores stays bounded, and the refusals are counted.
+func TestReconnectingFlood(t *testing.T) {
+	srv := openServer(t, Config{Rate: 10, Burst: 20, Emotes: 1000}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	host, guest := ps[0], ps[1]
+	start := host.last()
+	for i := 0; i < 30; i++ {
+		p := newPlayer(t, "flooder", &sessionLink{s: srv.NewSession("192.0.2.7:4000")})
+		p.send(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key, Last: 0})
+		for j := 0; j < 20; j++ {
+			p.send(wire.ClientMsg{T: wire.TEmote, Emote: "wow"})
+		}
+		p.drain(5 * time.Millisecond)
+		p.l.close()
+		host.drain(0)
+	}
+	host.drain(100 * time.Millisecond)
+	emotes := 0
+	for _, ev := range host.events[start:] {
+		if ev.Kind == wire.EvEmote {
+			emotes++
+		}
+	}
+	// 600 asked for in well under the time 60 would take at 10 a second, a game's cap or not.
+	if emotes > 60 {
+		t.Errorf("%d emotes stored from 600 sent on 30 connections of one seat", emotes)
+	}
+	if refusals(t, srv, wire.ReasonRate) == 0 {
+		t.Errorf("no rate refusal counted")
+	}
+}
+
+// TestEmoteCap has a player show more emotes in a game than Config.Emotes: the rest are
+// refused, and a new game counts afresh.
+func TestEmoteCap(t *testing.T) {
+	srv := openServer(t, Config{Emotes: 5}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "seega", 2, mk)
+	host := ps[0]
+	for range 5 {
+		host.send(wire.ClientMsg{T: wire.TEmote, Emote: "wow"})
+		host.expect(wire.TEvent)
+	}
+	host.refused(wire.ClientMsg{T: wire.TEmote, Emote: "wow"}, wire.ReasonRate)
+	ps[1].send(wire.ClientMsg{T: wire.TEmote, Emote: "thanks"})
+	ps[1].expect(wire.TEvent)
+}

@@ -57,6 +57,8 @@ type seatState struct {
 	// them (their beacons; a process that stops is forgotten: presence.go).
 	elsewhere map[string]bool
 	since     time.Time // when its player was last seen connected (or the match loaded)
+	// limit is the seat's messages, whatever connection they come on (Config.Rate).
+	limit bucket
 }
 
 // local reports whether the seat's player is connected to this process.
@@ -88,6 +90,7 @@ type match struct {
 	game     *rules.Info
 	seats    []seatState
 	watchers map[*Session]struct{}
+	emotes   []int        // each seat's emotes in the current game (or before the first)
 	round    int          // the current or last game; 0 before the first start
 	rm       *rules.Match // the current game, nil before the first start
 	over     bool         // the current game is over
@@ -116,9 +119,10 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 		return fmt.Errorf("match %s is of unknown game %q", m.id, m.meta.Game)
 	}
 	m.game = g
+	m.emotes = make([]int, len(m.meta.Seats))
 	for _, sm := range m.meta.Seats {
 		m.seats = append(m.seats, seatState{kind: sm.Kind, level: sm.Level, sessions: map[*Session]struct{}{},
-			elsewhere: map[string]bool{}, since: time.Now()})
+			elsewhere: map[string]bool{}, since: time.Now(), limit: newBucket(m.srv.cfg.Burst)})
 	}
 	if err := m.srv.listen(m); err != nil {
 		return err
@@ -402,8 +406,13 @@ func (m *match) apply(ev wire.Event) {
 	switch ev.Kind {
 	case wire.EvSeated:
 		m.seats[ev.Seat].seated = true
+	case wire.EvEmote:
+		if ev.Seat >= 0 && ev.Seat < len(m.emotes) {
+			m.emotes[ev.Seat]++
+		}
 	case wire.EvStart:
 		m.round, m.over = ev.Round, false
+		clear(m.emotes)
 		m.rm, m.unstarted = nil, 0
 		if err := m.startRound(ev); err != nil {
 			// The round's secret could not be read (a store too slow to answer): its moves are
@@ -559,7 +568,10 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 	}
 	ss := &m.seats[seat]
 	if ss.left {
-		return wire.Refuse(wire.ReasonNotSeated, "seat %d has left this match", seat)
+		return wire.Refuse(wire.ReasonLeft, "seat %d has left this match", seat)
+	}
+	if !ss.limit.take(m.srv.cfg.Rate, m.srv.cfg.Burst) {
+		return wire.Refuse(wire.ReasonRate, "a seat sends at most %g messages a second, on however many connections", m.srv.cfg.Rate)
 	}
 	switch msg.T {
 	case wire.TStart:
@@ -581,6 +593,9 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 	case wire.TMove:
 		return m.move(ctx, seat, msg.Move)
 	case wire.TEmote:
+		if m.emotes[seat] >= m.srv.cfg.Emotes {
+			return wire.Refuse(wire.ReasonRate, "a seat shows at most %d emotes a game", m.srv.cfg.Emotes)
+		}
 		return m.write(ctx, wire.Event{Kind: wire.EvEmote, Round: m.round, Seat: seat, Emote: msg.Emote})
 	case wire.TLeave:
 		if r := m.write(ctx, wire.Event{Kind: wire.EvLeft, Round: m.round, Seat: seat}); r != nil {

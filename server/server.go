@@ -50,8 +50,15 @@ type Config struct {
 	// ThinkLimit caps one computer move's search (default 1 s).
 	ThinkLimit time.Duration
 	// Rate is how many messages a second one connection may send, Burst how many at once
-	// (defaults 10 and 20: far more than a person needs).
+	// (defaults 10 and 20: far more than a person needs). The same holds for a seat, however
+	// many connections it comes back on.
 	Rate, Burst float64
+	// AddrRate and AddrBurst are the same for all the connections of one client address
+	// together (defaults 5 Rate and 5 Burst: a household or a classroom behind one address).
+	AddrRate, AddrBurst float64
+	// Emotes is how many emotes a seat may show in one game (default 50); the match stores
+	// every event, so an emote is kept for as long as its match.
+	Emotes int
 	// Heartbeat is how often this process tells the others sharing the store that it is
 	// alive (default 1 s); one silent for three is taken as gone, with its players.
 	Heartbeat time.Duration
@@ -89,6 +96,8 @@ type Server struct {
 	// test checks that only one process plays a match's computer seats).
 	computerMoves atomic.Int64
 
+	addrs addresses // what each client address has used
+
 	mu       sync.Mutex
 	matches  map[string]*match
 	loading  map[string]*loadCall  // matches being read from the store
@@ -118,6 +127,15 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Burst < 1 {
 		cfg.Burst = 20
+	}
+	if cfg.AddrRate <= 0 {
+		cfg.AddrRate = 5 * cfg.Rate
+	}
+	if cfg.AddrBurst < 1 {
+		cfg.AddrBurst = 5 * cfg.Burst
+	}
+	if cfg.Emotes <= 0 {
+		cfg.Emotes = 50
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)

@@ -23,9 +23,8 @@ type Session struct {
 	srv    *Server
 	Remote string
 
-	tokens   float64
-	lastFill time.Time
-	refused  int
+	limit   bucket // this connection's messages
+	refused int
 
 	// writing is when the write under way began (Unix nanoseconds), 0 when none is: a write
 	// waiting too long is cut off (Server.sweep) by hangUp, which closes the connection.
@@ -66,7 +65,7 @@ const replayPage = 64 << 10
 
 // NewSession starts a session and greets the client.
 func (srv *Server) NewSession(remote string) *Session {
-	s := &Session{srv: srv, Remote: remote, tokens: srv.cfg.Burst, lastFill: time.Now(), seat: -1,
+	s := &Session{srv: srv, Remote: remote, limit: newBucket(srv.cfg.Burst), seat: -1,
 		ready: make(chan struct{}, 1), done: make(chan struct{})}
 	srv.met.connections.Inc()
 	s.sendMsg(wire.ServerMsg{T: wire.THello, Version: wire.Version, Emotes: wire.Emotes})
@@ -257,19 +256,11 @@ func (s *Session) unclaim() {
 	s.mu.Unlock()
 }
 
-// allow takes a token from the bucket.
+// allow takes a token from the connection's bucket and from its address's: an address's many
+// connections share one rate (Config.AddrRate).
 func (s *Session) allow() bool {
-	now := time.Now()
-	s.tokens += now.Sub(s.lastFill).Seconds() * s.srv.cfg.Rate
-	s.lastFill = now
-	if s.tokens > s.srv.cfg.Burst {
-		s.tokens = s.srv.cfg.Burst
-	}
-	if s.tokens < 1 {
-		return false
-	}
-	s.tokens--
-	return true
+	cfg := &s.srv.cfg
+	return s.limit.take(cfg.Rate, cfg.Burst) && s.srv.addrs.allow(addrOf(s.Remote), cfg.AddrRate, cfg.AddrBurst)
 }
 
 // Handle takes one message from the client. Bad input is refused with a reason and changes

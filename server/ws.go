@@ -153,6 +153,7 @@ func (srv *Server) sweep() {
 		case <-srv.ctx.Done():
 			return
 		case now := <-tick.C:
+			srv.addrs.tidy(srv.cfg.AddrRate, srv.cfg.AddrBurst)
 			var stuck []*Session
 			srv.mu.Lock()
 			for s := range srv.sessions {
