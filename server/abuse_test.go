@@ -312,3 +312,24 @@ func TestEmoteCap(t *testing.T) {
 	ps[1].send(wire.ClientMsg{T: wire.TEmote, Emote: "thanks"})
 	ps[1].expect(wire.TEvent)
 }
+
+// TestPlayedMatchVerifies plays a game and a rematch of a game with throws, and checks that
+// what the players received replays through wire.VerifyMatch, as sigserver verify does.
+func TestPlayedMatchVerifies(t *testing.T) {
+	srv := openServer(t, Config{}, "")
+	mk := func(name string) *player { return sessionPlayer(t, srv, name) }
+	ps := table(t, "sig-wa-duqqan", 3, mk)
+	playOut(t, ps, 60*time.Second)
+	ps[0].send(wire.ClientMsg{T: wire.TRematch})
+	ps[1].send(wire.ClientMsg{T: wire.TEmote, Emote: "thanks"})
+	ps[0].expect(wire.TEvent)
+	ps[1].send(wire.ClientMsg{T: wire.TLeave})
+	ps[0].send(wire.ClientMsg{T: wire.TChoose, Seat: 1, Choice: wire.ChoiceEnd})
+	for !ps[0].over() || ps[0].events[len(ps[0].events)-1].Round != 2 {
+		ps[0].expect(wire.TEvent)
+	}
+	rounds, err := wire.VerifyMatch(ps[0].events)
+	if err != nil || len(rounds) != 2 || rounds[1].Why != "abandoned" {
+		t.Fatalf("verify: %+v, %v", rounds, err)
+	}
+}

@@ -6,7 +6,7 @@
 //
 //	go run ./cmd/sigserver                      # matches on 127.0.0.1:8090, data in ./sig-data
 //	go run ./cmd/sigserver -dir dist/web        # ... and the browser game on the same address
-//	sigserver verify EVENTS.json                # check a finished match's throws
+//	sigserver verify EVENTS.json                # replay a finished match: throws, moves, ranks
 //
 // It answers /ws (the protocol of package sig/wire), /healthz and /metrics (Prometheus, sig_…),
 // logs with log/slog, and on SIGINT or SIGTERM closes the connections as "going away" (clients
@@ -167,8 +167,9 @@ func splitList(s string) []string {
 	return out
 }
 
-// verify checks every finished round of a match from the events a client received (a JSON
-// array of wire.Event, or of the server's "event" messages).
+// verify replays a whole match from the events a client received (a JSON array of wire.Event,
+// or of the server's "event" messages) through the rules, checking every game and naming the
+// first event that does not hold (wire.VerifyMatch).
 func verify(args []string, stdout io.Writer) error {
 	if len(args) != 1 {
 		return errors.New("usage: sigserver verify EVENTS.json")
@@ -193,22 +194,14 @@ func verify(args []string, stdout io.Writer) error {
 			}
 		}
 	}
-	rounds := 0
-	for _, ev := range evs {
-		if ev.Kind != wire.EvOver {
-			continue
-		}
-		rec, commit, secret, err := wire.RoundRecord(evs, ev.Round)
-		if err == nil {
-			err = wire.Verify(rec, commit, secret)
-		}
-		if err != nil {
-			return fmt.Errorf("round %d: %w", ev.Round, err)
-		}
-		fmt.Fprintf(stdout, "round %d: %d moves, every throw follows from the revealed secret (commitment %s)\n", ev.Round, len(rec.Moves), commit)
-		rounds++
+	rounds, err := wire.VerifyMatch(evs)
+	for _, r := range rounds {
+		fmt.Fprintf(stdout, "round %d (%s): %d moves, each legal and by the seat whose turn it was, every throw from the revealed secret (commitment %s)\n", r.Round, r.Why, r.Moves, r.Commit)
 	}
-	if rounds == 0 {
+	if err != nil {
+		return err
+	}
+	if len(rounds) == 0 {
 		return errors.New("no finished round in these events")
 	}
 	return nil
