@@ -2,6 +2,7 @@ package wire
 
 import (
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,6 +10,28 @@ import (
 	"sig/rules"
 	"sig/rules/games"
 )
+
+// ReadEvents reads a saved match: a JSON array of events, or of the server's "event" messages
+// (the others are skipped).
+func ReadEvents(b []byte) ([]Event, error) {
+	var evs []Event
+	if err := json.Unmarshal(b, &evs); err != nil {
+		return nil, fmt.Errorf("not a JSON array of events: %w", err)
+	}
+	if len(evs) > 0 && evs[0].Kind == "" { // messages rather than bare events
+		var msgs []ServerMsg
+		if err := json.Unmarshal(b, &msgs); err != nil {
+			return nil, fmt.Errorf("not a JSON array of messages: %w", err)
+		}
+		evs = evs[:0]
+		for _, m := range msgs {
+			if m.Event != nil {
+				evs = append(evs, *m.Event)
+			}
+		}
+	}
+	return evs, nil
+}
 
 // RoundChecked is what VerifyMatch found of one game of a match.
 type RoundChecked struct {

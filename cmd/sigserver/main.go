@@ -16,7 +16,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -178,21 +177,9 @@ func verify(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var evs []wire.Event
-	if err := json.Unmarshal(b, &evs); err != nil {
-		return fmt.Errorf("%s: not a JSON array of events: %w", args[0], err)
-	}
-	if len(evs) > 0 && evs[0].Kind == "" { // messages rather than bare events
-		var msgs []wire.ServerMsg
-		if err := json.Unmarshal(b, &msgs); err != nil {
-			return err
-		}
-		evs = evs[:0]
-		for _, m := range msgs {
-			if m.Event != nil {
-				evs = append(evs, *m.Event)
-			}
-		}
+	evs, err := wire.ReadEvents(b)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
 	}
 	rounds, err := wire.VerifyMatch(evs)
 	for _, r := range rounds {
