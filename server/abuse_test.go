@@ -3,12 +3,14 @@ package server
 import (
 	"context"
 	"log/slog"
+	"net/http"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/prometheus/client_golang/prometheus"
 
 	"sig/wire"
@@ -331,5 +333,40 @@ func TestPlayedMatchVerifies(t *testing.T) {
 	rounds, err := wire.VerifyMatch(ps[0].events)
 	if err != nil || len(rounds) != 2 || rounds[1].Why != "abandoned" {
 		t.Fatalf("verify: %+v, %v", rounds, err)
+	}
+}
+
+// TestAddressLimits has one address create matches, guess invites and open connections past
+// its limits: each is refused by name, and a code past its time opens nothing.
+func TestAddressLimits(t *testing.T) {
+	srv := openServer(t, Config{AddrCreates: 3, AddrGuesses: 3, AddrConns: 2, CodeTTL: time.Nanosecond}, "")
+	from := func(name string) *player {
+		return newPlayer(t, name, &sessionLink{s: srv.NewSession("198.51.100.9:" + name)})
+	}
+	var made wire.ServerMsg
+	for i := range 3 {
+		p := from(string(rune('a' + i)))
+		p.send(wire.ClientMsg{T: wire.TCreate, Game: "seega", Players: 2, Seats: people(2)})
+		made = p.expect(wire.TCreated)
+	}
+	from("d").refused(wire.ClientMsg{T: wire.TCreate, Game: "seega", Players: 2, Seats: people(2)}, wire.ReasonCreations)
+
+	g := from("guesser")
+	g.refused(wire.ClientMsg{T: wire.TJoin, Code: made.Invites[0].Code}, wire.ReasonNoMatch) // expired
+	g.refused(wire.ClientMsg{T: wire.TJoin, Match: made.Match, Seat: 1, Secret: "wrong"}, wire.ReasonWrongSecret)
+	g.refused(wire.ClientMsg{T: wire.TResume, Match: made.Match, Seat: 1, Key: "wrong"}, wire.ReasonWrongSecret)
+	// Three failed guesses: even the right invite waits now.
+	g.refused(wire.ClientMsg{T: wire.TJoin, Match: made.Match, Seat: 1, Secret: made.Invites[0].Secret}, wire.ReasonGuesses)
+	if refusals(t, srv, wire.ReasonGuesses) != 1 || refusals(t, srv, wire.ReasonCreations) != 1 {
+		t.Errorf("refusals counted: guesses %g, creations %g", refusals(t, srv, wire.ReasonGuesses), refusals(t, srv, wire.ReasonCreations))
+	}
+
+	url := startWS(t, srv)
+	a, b := dialWS(t, url), dialWS(t, url)
+	defer a.close()
+	defer b.close()
+	_, resp, err := websocket.Dial(t.Context(), url, nil)
+	if err == nil || resp == nil || resp.StatusCode != http.StatusTooManyRequests {
+		t.Errorf("a third connection from one address: %v, %+v", err, resp)
 	}
 }

@@ -26,6 +26,14 @@ func (b *bucket) take(rate, burst float64) bool {
 	return true
 }
 
+// has reports whether a token is there, taking none.
+func (b *bucket) has(rate, burst float64) bool {
+	now := time.Now()
+	b.tokens = min(b.tokens+now.Sub(b.lastFill).Seconds()*rate, burst)
+	b.lastFill = now
+	return b.tokens >= 1
+}
+
 // full reports whether the bucket has filled up again (nothing owed).
 func (b *bucket) full(rate, burst float64) bool {
 	return b.tokens+time.Since(b.lastFill).Seconds()*rate >= burst
@@ -39,36 +47,79 @@ func addrOf(remote string) string {
 	return remote
 }
 
-// addresses keeps what each client address has used: the messages of all its connections
-// (one bucket, however many connections it opens).
+// addresses keeps what each client address has used, whatever connection it came on: its
+// messages, matches created and failed guesses (each a bucket), and its connections open.
 type addresses struct {
 	mu      sync.Mutex
-	buckets map[string]*bucket
+	buckets map[addrUse]*addrBucket
+	conns   map[string]int
 }
 
-// allow takes a message's token from addr's bucket.
-func (a *addresses) allow(addr string, rate, burst float64) bool {
+// addrUse is one address's use of one thing.
+type addrUse struct{ addr, what string }
+
+type addrBucket struct {
+	bucket
+	rate, burst float64
+}
+
+// allow takes a token from addr's bucket of what (rate a second, burst at once).
+func (a *addresses) allow(addr, what string, rate, burst float64) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	return a.get(addr, what, rate, burst).take(rate, burst)
+}
+
+// left reports whether addr's bucket of what has a token, without taking it.
+func (a *addresses) left(addr, what string, rate, burst float64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.get(addr, what, rate, burst).has(rate, burst)
+}
+
+func (a *addresses) get(addr, what string, rate, burst float64) *addrBucket {
 	if a.buckets == nil {
-		a.buckets = map[string]*bucket{}
+		a.buckets = map[addrUse]*addrBucket{}
 	}
-	b := a.buckets[addr]
+	k := addrUse{addr, what}
+	b := a.buckets[k]
 	if b == nil {
-		nb := newBucket(burst)
-		b = &nb
-		a.buckets[addr] = b
+		b = &addrBucket{bucket: newBucket(burst), rate: rate, burst: burst}
+		a.buckets[k] = b
 	}
-	return b.take(rate, burst)
+	return b
 }
 
-// tidy forgets the addresses whose buckets have filled up again.
-func (a *addresses) tidy(rate, burst float64) {
+// open counts a connection of addr, unless it has max open already.
+func (a *addresses) open(addr string, max int) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	for addr, b := range a.buckets {
-		if b.full(rate, burst) {
-			delete(a.buckets, addr)
+	if a.conns == nil {
+		a.conns = map[string]int{}
+	}
+	if a.conns[addr] >= max {
+		return false
+	}
+	a.conns[addr]++
+	return true
+}
+
+// closed counts a connection of addr gone.
+func (a *addresses) closed(addr string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.conns[addr]--; a.conns[addr] <= 0 {
+		delete(a.conns, addr)
+	}
+}
+
+// tidy forgets the buckets that have filled up again.
+func (a *addresses) tidy() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for k, b := range a.buckets {
+		if b.full(b.rate, b.burst) {
+			delete(a.buckets, k)
 		}
 	}
 }

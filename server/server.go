@@ -56,6 +56,14 @@ type Config struct {
 	// AddrRate and AddrBurst are the same for all the connections of one client address
 	// together (defaults 5 Rate and 5 Burst: a household or a classroom behind one address).
 	AddrRate, AddrBurst float64
+	// AddrConns is how many connections one client address may hold open (default 64);
+	// AddrCreates how many matches it may create a minute (default 20), AddrGuesses how many
+	// wrong invites, codes or keys it may send a minute (default 30): past them, refused.
+	AddrConns                int
+	AddrCreates, AddrGuesses float64
+	// CodeTTL is how long a short code opens its seat after the match is created (default
+	// 24 hours); the invite's secret and a seat's key do not expire.
+	CodeTTL time.Duration
 	// Emotes is how many emotes a seat may show in one game (default 50); the match stores
 	// every event, so an emote is kept for as long as its match.
 	Emotes int
@@ -133,6 +141,18 @@ func New(cfg Config) *Server {
 	}
 	if cfg.AddrBurst < 1 {
 		cfg.AddrBurst = 5 * cfg.Burst
+	}
+	if cfg.AddrConns <= 0 {
+		cfg.AddrConns = 64
+	}
+	if cfg.AddrCreates <= 0 {
+		cfg.AddrCreates = 20
+	}
+	if cfg.AddrGuesses <= 0 {
+		cfg.AddrGuesses = 30
+	}
+	if cfg.CodeTTL <= 0 {
+		cfg.CodeTTL = 24 * time.Hour
 	}
 	if cfg.Emotes <= 0 {
 		cfg.Emotes = 50
@@ -290,7 +310,7 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 		if sp.Kind == wire.Person && i > 0 {
 			inv := wire.Invite{Seat: i, Secret: newSecret(), Code: newCode()}
 			sm.Invite, sm.Code = hashSecret(inv.Secret), hashSecret(inv.Code)
-			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i}); err != nil {
+			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i, At: time.Now().Unix()}); err != nil {
 				return nil, srv.busy(err)
 			}
 			invites = append(invites, inv)
@@ -460,6 +480,9 @@ func (srv *Server) resolve(ctx context.Context, msg *wire.ClientMsg) *wire.Refus
 	}
 	if err != nil {
 		return srv.busy(err)
+	}
+	if e.At != 0 && time.Since(time.Unix(e.At, 0)) > srv.cfg.CodeTTL {
+		return wire.Refuse(wire.ReasonNoMatch, "the code %q has expired (codes open a seat for %s)", msg.Code, srv.cfg.CodeTTL)
 	}
 	msg.Match, msg.Seat, msg.Code = e.Match, e.Seat, normCode(msg.Code)
 	return nil

@@ -171,6 +171,11 @@ func (s *Session) sendMsg(m wire.ServerMsg) { s.send(wire.Encode(m)) }
 
 func (s *Session) refuse(req int64, r *wire.Refusal) {
 	s.srv.met.refusals.WithLabelValues(string(r.Reason)).Inc()
+	if r.Reason == wire.ReasonWrongSecret || r.Reason == wire.ReasonNoMatch {
+		// A failed guess at an invite, a code or a key: the address has fewer left.
+		cfg := &s.srv.cfg
+		s.srv.addrs.allow(addrOf(s.Remote), "guesses", cfg.AddrGuesses/60, cfg.AddrGuesses)
+	}
 	s.sendMsg(wire.ServerMsg{T: wire.TRefused, Req: req, Reason: r.Reason, Text: r.Text, Retry: r.Retry})
 }
 
@@ -229,6 +234,23 @@ func (s *Session) attach(m *match, n int) bool {
 	return true
 }
 
+// addrLimits refuses a create from an address that created Config.AddrCreates matches in the
+// last minute, and a join, resume or watch from one that failed Config.AddrGuesses guesses.
+func (s *Session) addrLimits(t wire.Type) *wire.Refusal {
+	cfg, addr := &s.srv.cfg, addrOf(s.Remote)
+	switch t {
+	case wire.TCreate:
+		if !s.srv.addrs.allow(addr, "creates", cfg.AddrCreates/60, cfg.AddrCreates) {
+			return wire.Refuse(wire.ReasonCreations, "at most %g matches a minute from one address", cfg.AddrCreates)
+		}
+	case wire.TJoin, wire.TResume, wire.TWatch:
+		if !s.srv.addrs.left(addr, "guesses", cfg.AddrGuesses/60, cfg.AddrGuesses) {
+			return wire.Refuse(wire.ReasonGuesses, "at most %g wrong invites, codes or keys a minute from one address", cfg.AddrGuesses)
+		}
+	}
+	return nil
+}
+
 // claim marks the session as on its way to a match, leaving the quick-match queue if it waits
 // in one; it refuses if the session is in a match or on its way to one already.
 func (s *Session) claim() *wire.Refusal {
@@ -260,7 +282,7 @@ func (s *Session) unclaim() {
 // connections share one rate (Config.AddrRate).
 func (s *Session) allow() bool {
 	cfg := &s.srv.cfg
-	return s.limit.take(cfg.Rate, cfg.Burst) && s.srv.addrs.allow(addrOf(s.Remote), cfg.AddrRate, cfg.AddrBurst)
+	return s.limit.take(cfg.Rate, cfg.Burst) && s.srv.addrs.allow(addrOf(s.Remote), "messages", cfg.AddrRate, cfg.AddrBurst)
 }
 
 // Handle takes one message from the client. Bad input is refused with a reason and changes
@@ -288,6 +310,10 @@ func (s *Session) Handle(ctx context.Context, b []byte) {
 	m, _ := s.attached()
 	switch msg.T {
 	case wire.TCreate, wire.TJoin, wire.TResume, wire.TWatch, wire.TQuick:
+		if r := s.addrLimits(msg.T); r != nil {
+			s.refuse(msg.Req, r)
+			return
+		}
 		if r := s.claim(); r != nil {
 			s.refuse(msg.Req, r)
 			return
