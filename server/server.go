@@ -54,7 +54,8 @@ type Config struct {
 	// many connections it comes back on.
 	Rate, Burst float64
 	// AddrRate and AddrBurst are the same for all the connections of one client address
-	// together (defaults 5 Rate and 5 Burst: a household or a classroom behind one address).
+	// together (defaults 5 Rate and 5 Burst: a household or a classroom behind one address;
+	// sigserver's -addr-rate gives ten times the rate at once).
 	AddrRate, AddrBurst float64
 	// AddrConns is how many connections one client address may hold open (default 64);
 	// AddrCreates how many matches it may create a minute (default 20), AddrGuesses how many

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"math/bits"
 	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -145,6 +147,25 @@ func TestVerifyTampered(t *testing.T) {
 		out, err := verifyFile(c.tamper(played(t)))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: verify said %v (%q), want an error naming %q", c.name, err, out, c.want)
+		}
+	}
+}
+
+// TestHostGuard: on a loopback address, a request naming a host the server was not told of (a
+// rebinding page's own name) is refused; addresses, localhost and the names given pass.
+func TestHostGuard(t *testing.T) {
+	ok := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {})
+	h := hostGuard(ok, []string{"sig.example", "*.games.example"})
+	for host, want := range map[string]int{
+		"127.0.0.1:8090": 200, "[::1]:8090": 200, "localhost:8090": 200, "sig.example": 200, "a.games.example:443": 200,
+		"evil.example:8090": http.StatusMisdirectedRequest, "127.0.0.1.evil.example": http.StatusMisdirectedRequest, "games.example": http.StatusMisdirectedRequest,
+	} {
+		r := httptest.NewRequest("GET", "/ws", nil)
+		r.Host = host
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != want {
+			t.Errorf("Host %s: %d, want %d", host, w.Code, want)
 		}
 	}
 }
