@@ -339,7 +339,7 @@ func TestPlayedMatchVerifies(t *testing.T) {
 // TestAddressLimits has one address create matches, guess invites and open connections past
 // its limits: each is refused by name, and a code past its time opens nothing.
 func TestAddressLimits(t *testing.T) {
-	srv := openServer(t, Config{AddrCreates: 3, AddrGuesses: 3, AddrConns: 2, CodeTTL: time.Nanosecond}, "")
+	srv := openServer(t, Config{AddrCreates: 3, AddrGuesses: 3, AddrConns: 2, CodeTTL: time.Nanosecond, LimitLoopback: true}, "")
 	from := func(name string) *player {
 		return newPlayer(t, name, &sessionLink{s: srv.NewSession("198.51.100.9:" + name)})
 	}

@@ -47,6 +47,17 @@ func addrOf(remote string) string {
 	return remote
 }
 
+// limited is the client address whose limits a connection from remote counts against, or ""
+// for none: a loopback peer is a reverse proxy on the same machine (all its players are one
+// address) or a local test, unless Config.LimitLoopback.
+func (srv *Server) limited(remote string) string {
+	addr := addrOf(remote)
+	if ip := net.ParseIP(addr); !srv.cfg.LimitLoopback && (addr == "localhost" || ip != nil && ip.IsLoopback()) {
+		return ""
+	}
+	return addr
+}
+
 // addresses keeps what each client address has used, whatever connection it came on: its
 // messages, matches created and failed guesses (each a bucket), and its connections open.
 type addresses struct {
@@ -65,6 +76,9 @@ type addrBucket struct {
 
 // allow takes a token from addr's bucket of what (rate a second, burst at once).
 func (a *addresses) allow(addr, what string, rate, burst float64) bool {
+	if addr == "" {
+		return true
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.get(addr, what, rate, burst).take(rate, burst)
@@ -72,6 +86,9 @@ func (a *addresses) allow(addr, what string, rate, burst float64) bool {
 
 // left reports whether addr's bucket of what has a token, without taking it.
 func (a *addresses) left(addr, what string, rate, burst float64) bool {
+	if addr == "" {
+		return true
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.get(addr, what, rate, burst).has(rate, burst)
@@ -92,6 +109,9 @@ func (a *addresses) get(addr, what string, rate, burst float64) *addrBucket {
 
 // open counts a connection of addr, unless it has max open already.
 func (a *addresses) open(addr string, max int) bool {
+	if addr == "" {
+		return true
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.conns == nil {
@@ -106,6 +126,9 @@ func (a *addresses) open(addr string, max int) bool {
 
 // closed counts a connection of addr gone.
 func (a *addresses) closed(addr string) {
+	if addr == "" {
+		return
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.conns[addr]--; a.conns[addr] <= 0 {

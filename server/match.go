@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	mrand "math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -944,7 +945,9 @@ func (m *match) drive(ctx context.Context) {
 		m.thinking = seq
 		level, _ := ai.ParseLevel(m.seats[seat].level)
 		st := m.rm.State.Clone()
-		o := ai.Options{Level: level, Seed: m.rm.Seed ^ seq, Limit: m.srv.cfg.ThinkLimit}
+		// The search's own randomness comes from elsewhere than the throw secret: a computer's
+		// visible choices must tell nothing of the throws to come.
+		o := ai.Options{Level: level, Seed: mrand.Int64(), Limit: m.srv.cfg.ThinkLimit}
 		go func() {
 			select {
 			case m.srv.think <- struct{}{}:

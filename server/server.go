@@ -62,6 +62,9 @@ type Config struct {
 	// wrong invites, codes or keys it may send a minute (default 30): past them, refused.
 	AddrConns                int
 	AddrCreates, AddrGuesses float64
+	// LimitLoopback counts loopback peers against the limits per address too (by default
+	// they are not: a reverse proxy on the same machine is one address for all its players).
+	LimitLoopback bool
 	// CodeTTL is how long a short code opens its seat after the match is created (default
 	// 24 hours); the invite's secret and a seat's key do not expire.
 	CodeTTL time.Duration

@@ -174,7 +174,7 @@ func (s *Session) refuse(req int64, r *wire.Refusal) {
 	if r.Reason == wire.ReasonWrongSecret || r.Reason == wire.ReasonNoMatch {
 		// A failed guess at an invite, a code or a key: the address has fewer left.
 		cfg := &s.srv.cfg
-		s.srv.addrs.allow(addrOf(s.Remote), "guesses", cfg.AddrGuesses/60, cfg.AddrGuesses)
+		s.srv.addrs.allow(s.srv.limited(s.Remote), "guesses", cfg.AddrGuesses/60, cfg.AddrGuesses)
 	}
 	s.sendMsg(wire.ServerMsg{T: wire.TRefused, Req: req, Reason: r.Reason, Text: r.Text, Retry: r.Retry})
 }
@@ -237,7 +237,7 @@ func (s *Session) attach(m *match, n int) bool {
 // addrLimits refuses a create from an address that created Config.AddrCreates matches in the
 // last minute, and a join, resume or watch from one that failed Config.AddrGuesses guesses.
 func (s *Session) addrLimits(t wire.Type) *wire.Refusal {
-	cfg, addr := &s.srv.cfg, addrOf(s.Remote)
+	cfg, addr := &s.srv.cfg, s.srv.limited(s.Remote)
 	switch t {
 	case wire.TCreate:
 		if !s.srv.addrs.allow(addr, "creates", cfg.AddrCreates/60, cfg.AddrCreates) {
@@ -282,7 +282,7 @@ func (s *Session) unclaim() {
 // connections share one rate (Config.AddrRate).
 func (s *Session) allow() bool {
 	cfg := &s.srv.cfg
-	return s.limit.take(cfg.Rate, cfg.Burst) && s.srv.addrs.allow(addrOf(s.Remote), "messages", cfg.AddrRate, cfg.AddrBurst)
+	return s.limit.take(cfg.Rate, cfg.Burst) && s.srv.addrs.allow(s.srv.limited(s.Remote), "messages", cfg.AddrRate, cfg.AddrBurst)
 }
 
 // Handle takes one message from the client. Bad input is refused with a reason and changes

@@ -29,7 +29,7 @@ const (
 // "example.org" or "*.example.org") whose pages may connect besides the server's own host.
 func (srv *Server) Handler(origins []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		addr := addrOf(r.RemoteAddr)
+		addr := srv.limited(r.RemoteAddr)
 		if !srv.addrs.open(addr, srv.cfg.AddrConns) {
 			srv.met.refusals.WithLabelValues("addr-conns").Inc()
 			http.Error(w, fmt.Sprintf("at most %d connections from one address", srv.cfg.AddrConns), http.StatusTooManyRequests)

@@ -160,8 +160,6 @@ type load struct {
 	data    string
 	stopNat func()
 	natsURL []string
-	// unlimited lifts the started servers' limits per address (nil: not asked yet).
-	unlimited []string
 
 	matches []*table
 	players []*player
@@ -225,16 +223,6 @@ func (l *load) spawn(addr string, args ...string) (string, *exec.Cmd, error) {
 		}
 		pre = append(pre, "-pprof", fmt.Sprintf("127.0.0.1:%d", l.o.pprof+1+n))
 	}
-	if l.unlimited == nil {
-		// Every simulated player comes from 127.0.0.1: a server with limits per address has
-		// them lifted (an older one, which has none, would refuse the flags).
-		help, _ := exec.Command(l.o.bin, "-h").CombinedOutput()
-		l.unlimited = []string{}
-		if strings.Contains(string(help), "-addr-conns") {
-			l.unlimited = []string{"-addr-conns", "1000000", "-addr-rate", "1e9", "-addr-creates", "1e9", "-addr-guesses", "1e9"}
-		}
-	}
-	pre = append(pre, l.unlimited...)
 	cmd := exec.Command(l.o.bin, append(pre, args...)...)
 	cmd.Stderr = os.Stderr
 	cmd.SysProcAttr = childAttr()

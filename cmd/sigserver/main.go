@@ -70,6 +70,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	addrConns := fs.Int("addr-conns", 64, "connections one client address may hold open")
 	addrCreates := fs.Float64("addr-creates", 20, "matches one client address may create a minute")
 	addrGuesses := fs.Float64("addr-guesses", 30, "wrong invites, codes or keys one client address may send a minute before its joins are refused")
+	limitLoopback := fs.Bool("limit-loopback", false, "count loopback peers against the limits per address too (by default a reverse proxy on this machine, one address for all its players, is not limited)")
 	codeTTL := fs.Duration("code-ttl", 24*time.Hour, "how long a short code opens its seat after the match is created")
 	emotes := fs.Int("emotes", 50, "emotes a seat may show in one game")
 	hosts := fs.String("hosts", "", "comma-separated host names the server answers to besides IP addresses and localhost (on a loopback -addr, pages naming any other host are refused: DNS rebinding); -origins' patterns count too")
@@ -110,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	srv := server.New(server.Config{Store: st, Away: *away, JoinRetry: *joinRetry, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg),
-		AddrRate: *addrRate, AddrBurst: 10 * *addrRate, AddrConns: *addrConns, AddrCreates: *addrCreates, AddrGuesses: *addrGuesses, CodeTTL: *codeTTL, Emotes: *emotes})
+		AddrRate: *addrRate, AddrBurst: 10 * *addrRate, AddrConns: *addrConns, AddrCreates: *addrCreates, AddrGuesses: *addrGuesses, CodeTTL: *codeTTL, Emotes: *emotes, LimitLoopback: *limitLoopback})
 
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv.Handler(splitList(*origins)))
