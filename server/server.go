@@ -524,10 +524,12 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	}
 	rev, err := srv.st.putMeta(ctx, id, md, 0)
 	if err != nil {
+		other.unclaim() // it may ask again (its queue place is gone with the match not made)
 		return srv.busy(err)
 	}
 	m, r := srv.loadNew(ctx, id, md, rev)
 	if r != nil {
+		other.unclaim()
 		return r
 	}
 	srv.met.created.Inc()
