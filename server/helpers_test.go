@@ -28,6 +28,9 @@ func openServer(t testing.TB, cfg Config, dir string) *Server {
 	if cfg.Rate == 0 {
 		cfg.Rate, cfg.Burst = 1000, 1000 // scripted players move far faster than people
 	}
+	if cfg.AddrCreates == 0 {
+		cfg.AddrCreates = 1000 // a test's hosts all share a name, the address of its sessions
+	}
 	srv := New(cfg)
 	t.Cleanup(func() { srv.Close(); st.Close() })
 	return srv

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	mrand "math/rand/v2"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -57,6 +58,8 @@ type seatState struct {
 	// them (their beacons; a process that stops is forgotten: presence.go).
 	elsewhere map[string]bool
 	since     time.Time // when its player was last seen connected (or the match loaded)
+	// limit is the seat's messages, whatever connection they come on (Config.Rate).
+	limit bucket
 }
 
 // local reports whether the seat's player is connected to this process.
@@ -88,6 +91,7 @@ type match struct {
 	game     *rules.Info
 	seats    []seatState
 	watchers map[*Session]struct{}
+	emotes   []int        // each seat's emotes in the current game (or before the first)
 	round    int          // the current or last game; 0 before the first start
 	rm       *rules.Match // the current game, nil before the first start
 	over     bool         // the current game is over
@@ -116,9 +120,10 @@ func (m *match) open(ctx context.Context, fresh bool) error {
 		return fmt.Errorf("match %s is of unknown game %q", m.id, m.meta.Game)
 	}
 	m.game = g
+	m.emotes = make([]int, len(m.meta.Seats))
 	for _, sm := range m.meta.Seats {
 		m.seats = append(m.seats, seatState{kind: sm.Kind, level: sm.Level, sessions: map[*Session]struct{}{},
-			elsewhere: map[string]bool{}, since: time.Now()})
+			elsewhere: map[string]bool{}, since: time.Now(), limit: newBucket(m.srv.cfg.Burst)})
 	}
 	if err := m.srv.listen(m); err != nil {
 		return err
@@ -337,6 +342,11 @@ func (m *match) do(c *cmd) {
 			}
 			break
 		}
+		if c.held {
+			// A create, join, resume, watch or quick pairing has its answer: the session is in
+			// this match now, or free to ask again.
+			c.s.unclaim()
+		}
 	}
 	m.drive(ctx)
 }
@@ -397,8 +407,13 @@ func (m *match) apply(ev wire.Event) {
 	switch ev.Kind {
 	case wire.EvSeated:
 		m.seats[ev.Seat].seated = true
+	case wire.EvEmote:
+		if ev.Seat >= 0 && ev.Seat < len(m.emotes) {
+			m.emotes[ev.Seat]++
+		}
 	case wire.EvStart:
 		m.round, m.over = ev.Round, false
+		clear(m.emotes)
 		m.rm, m.unstarted = nil, 0
 		if err := m.startRound(ev); err != nil {
 			// The round's secret could not be read (a store too slow to answer): its moves are
@@ -540,9 +555,9 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 		if msg.Last > int64(len(m.events)) {
 			return wire.Refuse(wire.ReasonBadField, "last %d: the match has %d events", msg.Last, len(m.events))
 		}
-		s.mu.Lock()
-		s.match, s.seat = m, -1
-		s.mu.Unlock()
+		if !s.attach(m, -1) {
+			return wire.Refuse(wire.ReasonSeated, "this connection is in a match already")
+		}
 		m.watchers[s] = struct{}{}
 		s.sendMsg(wire.ServerMsg{T: wire.TWatching, Req: msg.Req, Match: m.id, Seat: -1, Last: int64(len(m.events))})
 		m.replay(s, msg.Last)
@@ -554,7 +569,10 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 	}
 	ss := &m.seats[seat]
 	if ss.left {
-		return wire.Refuse(wire.ReasonNotSeated, "seat %d has left this match", seat)
+		return wire.Refuse(wire.ReasonLeft, "seat %d has left this match", seat)
+	}
+	if !ss.limit.take(m.srv.cfg.Rate, m.srv.cfg.Burst) {
+		return wire.Refuse(wire.ReasonRate, "a seat sends at most %g messages a second, on however many connections", m.srv.cfg.Rate)
 	}
 	switch msg.T {
 	case wire.TStart:
@@ -576,6 +594,9 @@ func (m *match) handle(ctx context.Context, c cmd) *wire.Refusal {
 	case wire.TMove:
 		return m.move(ctx, seat, msg.Move)
 	case wire.TEmote:
+		if m.emotes[seat] >= m.srv.cfg.Emotes {
+			return wire.Refuse(wire.ReasonRate, "a seat shows at most %d emotes a game", m.srv.cfg.Emotes)
+		}
 		return m.write(ctx, wire.Event{Kind: wire.EvEmote, Round: m.round, Seat: seat, Emote: msg.Emote})
 	case wire.TLeave:
 		if r := m.write(ctx, wire.Event{Kind: wire.EvLeft, Round: m.round, Seat: seat}); r != nil {
@@ -674,6 +695,9 @@ func (m *match) seat(ctx context.Context, s *Session, n int, msg wire.ClientMsg,
 // seatWith is seat with the answer to send before the events.
 func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, greet wire.ServerMsg) *wire.Refusal {
 	ss := &m.seats[n]
+	if ss.left {
+		return wire.Refuse(wire.ReasonLeft, "seat %d's player left this match for good", n)
+	}
 	if take && !ss.seated {
 		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n}); r != nil {
 			return r
@@ -681,6 +705,10 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	}
 	if last > int64(len(m.events)) {
 		return wire.Refuse(wire.ReasonBadField, "last %d: the match has %d events", last, len(m.events))
+	}
+	if !s.attach(m, n) {
+		// Closed meanwhile (its seat shows as away), or in another match (claim forbids it).
+		return wire.Refuse(wire.ReasonSeated, "this connection is in a match already, or closed")
 	}
 	// A seat has one connection: a newer one (a reload, another device) replaces the older.
 	for old := range ss.sessions {
@@ -690,9 +718,6 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 		old.mu.Unlock()
 		old.end("replaced by a newer connection to the same seat")
 	}
-	s.mu.Lock()
-	s.match, s.seat = m, n
-	s.mu.Unlock()
 	ss.sessions[s] = struct{}{}
 	m.log.Info("seat connected", "seat", n, "remote", s.Remote)
 	greet.Last = int64(len(m.events)) // the replay's end: the client can tell it got all of it
@@ -703,11 +728,11 @@ func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, tak
 	return nil
 }
 
-// replay sends s every event after last.
+// replay sends s every event after last, a page at a time as s reads (Session.Take): a long
+// history reaches any client that reads, and one that does not costs no copy of it.
 func (m *match) replay(s *Session, last int64) {
-	for i := last; i < int64(len(m.events)); i++ {
-		s.sendMsg(wire.ServerMsg{T: wire.TEvent, Match: m.id, Event: &m.events[i]})
-	}
+	n := int64(len(m.events))
+	s.replay(m.id, m.events[last:n:n])
 }
 
 // detach forgets a session that is gone; its seat shows as away from now.
@@ -873,7 +898,8 @@ func (m *match) choose(ctx context.Context, seat int, msg wire.ClientMsg) *wire.
 		return r
 	}
 	gone := &m.seats[msg.Seat]
-	if msg.Seat == seat || gone.computer || gone.here() || !gone.left && time.Since(gone.since) < m.srv.cfg.Away {
+	// A seat whose player left is decided at once; one whose player is away, after Away.
+	if msg.Seat == seat || gone.computer || !gone.left && (gone.here() || time.Since(gone.since) < m.srv.cfg.Away) {
 		return wire.Refuse(wire.ReasonNotAway, "seat %d's player has not been away %s", msg.Seat, m.srv.cfg.Away)
 	}
 	if msg.Choice == wire.ChoiceComputer {
@@ -919,7 +945,9 @@ func (m *match) drive(ctx context.Context) {
 		m.thinking = seq
 		level, _ := ai.ParseLevel(m.seats[seat].level)
 		st := m.rm.State.Clone()
-		o := ai.Options{Level: level, Seed: m.rm.Seed ^ seq, Limit: m.srv.cfg.ThinkLimit}
+		// The search's own randomness comes from elsewhere than the throw secret: a computer's
+		// visible choices must tell nothing of the throws to come.
+		o := ai.Options{Level: level, Seed: mrand.Int64(), Limit: m.srv.cfg.ThinkLimit}
 		go func() {
 			select {
 			case m.srv.think <- struct{}{}:

@@ -50,8 +50,27 @@ type Config struct {
 	// ThinkLimit caps one computer move's search (default 1 s).
 	ThinkLimit time.Duration
 	// Rate is how many messages a second one connection may send, Burst how many at once
-	// (defaults 10 and 20: far more than a person needs).
+	// (defaults 10 and 20: far more than a person needs). The same holds for a seat, however
+	// many connections it comes back on.
 	Rate, Burst float64
+	// AddrRate and AddrBurst are the same for all the connections of one client address
+	// together (defaults 5 Rate and 5 Burst: a household or a classroom behind one address;
+	// sigserver's -addr-rate gives ten times the rate at once).
+	AddrRate, AddrBurst float64
+	// AddrConns is how many connections one client address may hold open (default 64);
+	// AddrCreates how many matches it may create a minute (default 20), AddrGuesses how many
+	// wrong invites, codes or keys it may send a minute (default 30): past them, refused.
+	AddrConns                int
+	AddrCreates, AddrGuesses float64
+	// LimitLoopback counts loopback peers against the limits per address too (by default
+	// they are not: a reverse proxy on the same machine is one address for all its players).
+	LimitLoopback bool
+	// CodeTTL is how long a short code opens its seat after the match is created (default
+	// 24 hours); the invite's secret and a seat's key do not expire.
+	CodeTTL time.Duration
+	// Emotes is how many emotes a seat may show in one game (default 50); the match stores
+	// every event, so an emote is kept for as long as its match.
+	Emotes int
 	// Heartbeat is how often this process tells the others sharing the store that it is
 	// alive (default 1 s); one silent for three is taken as gone, with its players.
 	Heartbeat time.Duration
@@ -89,6 +108,8 @@ type Server struct {
 	// test checks that only one process plays a match's computer seats).
 	computerMoves atomic.Int64
 
+	addrs addresses // what each client address has used
+
 	mu       sync.Mutex
 	matches  map[string]*match
 	loading  map[string]*loadCall  // matches being read from the store
@@ -118,6 +139,27 @@ func New(cfg Config) *Server {
 	}
 	if cfg.Burst < 1 {
 		cfg.Burst = 20
+	}
+	if cfg.AddrRate <= 0 {
+		cfg.AddrRate = 5 * cfg.Rate
+	}
+	if cfg.AddrBurst < 1 {
+		cfg.AddrBurst = 5 * cfg.Burst
+	}
+	if cfg.AddrConns <= 0 {
+		cfg.AddrConns = 64
+	}
+	if cfg.AddrCreates <= 0 {
+		cfg.AddrCreates = 20
+	}
+	if cfg.AddrGuesses <= 0 {
+		cfg.AddrGuesses = 30
+	}
+	if cfg.CodeTTL <= 0 {
+		cfg.CodeTTL = 24 * time.Hour
+	}
+	if cfg.Emotes <= 0 {
+		cfg.Emotes = 50
 	}
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
@@ -176,18 +218,36 @@ func newSecret() string {
 // codeAlphabet spells short codes: no 0/O, 1/I/L, or letters that read as others aloud.
 const codeAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 
-// newCode is a short code to read aloud: 8 symbols of 31 (about 40 bits), shown as ABCD-EFGH.
+// newCode is a short code to read aloud: 8 symbols of 31, each as likely as the others (8 log2
+// 31, about 39.6 bits), shown as ABCD-EFGH.
 func newCode() string {
-	b := make([]byte, 8)
-	rand.Read(b)
 	var sb strings.Builder
-	for i, x := range b {
-		if i == 4 {
+	var b [1]byte
+	for n := 0; n < 8; {
+		rand.Read(b[:])
+		if int(b[0]) >= 256/len(codeAlphabet)*len(codeAlphabet) {
+			continue // the bytes above the last whole multiple of 31 would favour some symbols
+		}
+		if n == 4 {
 			sb.WriteByte('-')
 		}
-		sb.WriteByte(codeAlphabet[int(x)%len(codeAlphabet)])
+		sb.WriteByte(codeAlphabet[int(b[0])%len(codeAlphabet)])
+		n++
 	}
 	return sb.String()
+}
+
+// checkIDs refuses, before the store is asked, a match id or a code that no match can have: the
+// store's keys allow fewer characters than a message carries, and a key it cannot read is no
+// outage.
+func checkIDs(msg wire.ClientMsg) *wire.Refusal {
+	if msg.Match != "" && strings.Trim(msg.Match, "abcdefghijklmnopqrstuvwxyz0123456789") != "" {
+		return wire.Refuse(wire.ReasonBadField, "match %q: a match id is lower-case letters and digits", msg.Match)
+	}
+	if c := normCode(msg.Code); msg.Code != "" && (len(c) != 9 || strings.Trim(c[:4]+c[5:], codeAlphabet) != "") {
+		return wire.Refuse(wire.ReasonBadField, "code %q: a code is 8 of %s (a dash or space in the middle may be left out)", msg.Code, codeAlphabet)
+	}
+	return nil
 }
 
 // normCode reads a code as a person typed it: any case, with or without the dash or spaces.
@@ -254,7 +314,7 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 		if sp.Kind == wire.Person && i > 0 {
 			inv := wire.Invite{Seat: i, Secret: newSecret(), Code: newCode()}
 			sm.Invite, sm.Code = hashSecret(inv.Secret), hashSecret(inv.Code)
-			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i}); err != nil {
+			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i, At: time.Now().Unix()}); err != nil {
 				return nil, srv.busy(err)
 			}
 			invites = append(invites, inv)
@@ -426,6 +486,9 @@ func (srv *Server) resolve(ctx context.Context, msg *wire.ClientMsg) *wire.Refus
 	if err != nil {
 		return srv.busy(err)
 	}
+	if e.At != 0 && time.Since(time.Unix(e.At, 0)) > srv.cfg.CodeTTL {
+		return wire.Refuse(wire.ReasonNoMatch, "the code %q has expired (codes open a seat for %s)", msg.Code, srv.cfg.CodeTTL)
+	}
 	msg.Match, msg.Seat, msg.Code = e.Match, e.Seat, normCode(msg.Code)
 	return nil
 }
@@ -441,13 +504,16 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	}
 	srv.mu.Lock()
 	other := srv.queue[g.ID]
-	if other == nil || other == s || other.isClosed() {
+	delete(srv.queue, g.ID)
+	if other == nil || other == s || !other.pair(g.ID) {
 		srv.queue[g.ID] = s
+		s.mu.Lock()
+		s.queued, s.claimed = g.ID, false
+		s.mu.Unlock()
 		srv.mu.Unlock()
 		s.sendMsg(wire.ServerMsg{T: wire.TQueued, Req: msg.Req})
 		return nil
 	}
-	delete(srv.queue, g.ID)
 	srv.mu.Unlock()
 	// The one who waited creates; the newcomer joins with the invite; the match starts at once.
 	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}}
@@ -459,10 +525,12 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	}
 	rev, err := srv.st.putMeta(ctx, id, md, 0)
 	if err != nil {
+		other.unclaim() // it may ask again (its queue place is gone with the match not made)
 		return srv.busy(err)
 	}
 	m, r := srv.loadNew(ctx, id, md, rev)
 	if r != nil {
+		other.unclaim()
 		return r
 	}
 	srv.met.created.Inc()
@@ -470,6 +538,18 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	m.hold()
 	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1], held: true})
 	return nil
+}
+
+// pair takes a session waiting in game's quick-match queue out of it, on its way to the match
+// made for it; false if it is no longer waiting there. The server's lock is held.
+func (s *Session) pair(game string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.queued != game || s.match != nil || s.claimed {
+		return false
+	}
+	s.queued, s.claimed = "", true
+	return true
 }
 
 // forget removes a session from the quick-match queue.

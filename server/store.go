@@ -326,6 +326,7 @@ func (st *Store) putMeta(ctx context.Context, id string, m *meta, rev uint64) (u
 type codeEntry struct {
 	Match string `json:"match"`
 	Seat  int    `json:"seat"`
+	At    int64  `json:"at,omitempty"` // when it was made (Unix seconds; 0 in older entries: no expiry)
 }
 
 func (st *Store) putCode(ctx context.Context, code string, e codeEntry) error {

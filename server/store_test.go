@@ -76,7 +76,7 @@ func TestRestartResumesMany(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := New(Config{Store: st, Rate: 1000, Burst: 1000})
+	srv := New(Config{Store: st, Rate: 1000, Burst: 1000, AddrCreates: 1000})
 	const tables = 30
 	var all [][]*player
 	for range tables {

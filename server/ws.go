@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -28,6 +29,13 @@ const (
 // "example.org" or "*.example.org") whose pages may connect besides the server's own host.
 func (srv *Server) Handler(origins []string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		addr := srv.limited(r.RemoteAddr)
+		if !srv.addrs.open(addr, srv.cfg.AddrConns) {
+			srv.met.refusals.WithLabelValues("addr-conns").Inc()
+			http.Error(w, fmt.Sprintf("at most %d connections from one address", srv.cfg.AddrConns), http.StatusTooManyRequests)
+			return
+		}
+		defer srv.addrs.closed(addr)
 		cw := &corkWriter{ResponseWriter: w}
 		c, err := websocket.Accept(cw, r, &websocket.AcceptOptions{OriginPatterns: origins})
 		if err != nil {
@@ -153,6 +161,7 @@ func (srv *Server) sweep() {
 		case <-srv.ctx.Done():
 			return
 		case now := <-tick.C:
+			srv.addrs.tidy()
 			var stuck []*Session
 			srv.mu.Lock()
 			for s := range srv.sessions {

@@ -231,6 +231,9 @@ const (
 	ReasonIllegal     Reason = "illegal"       // the rules refuse the move (Text says why)
 	ReasonThrowCount  Reason = "throw-count"   // a client sent a throw's outcome
 	ReasonNotAway     Reason = "not-away"      // the seat's player has not been away long enough
+	ReasonLeft        Reason = "left"          // the seat's player left it for good
+	ReasonCreations   Reason = "creations"     // this address created too many matches lately
+	ReasonGuesses     Reason = "guesses"       // this address sent too many wrong invites, codes or keys lately
 	ReasonNotOver     Reason = "not-over"      // a rematch before the game is over
 	ReasonNoQueue     Reason = "no-queue"      // quick match is for two-player games
 	ReasonBusy        Reason = "busy"          // the server is overloaded or its store is down

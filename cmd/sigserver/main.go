@@ -6,7 +6,7 @@
 //
 //	go run ./cmd/sigserver                      # matches on 127.0.0.1:8090, data in ./sig-data
 //	go run ./cmd/sigserver -dir dist/web        # ... and the browser game on the same address
-//	sigserver verify EVENTS.json                # check a finished match's throws
+//	sigserver verify EVENTS.json                # replay a finished match: throws, moves, ranks
 //
 // It answers /ws (the protocol of package sig/wire), /healthz and /metrics (Prometheus, sig_…),
 // logs with log/slog, and on SIGINT or SIGTERM closes the connections as "going away" (clients
@@ -16,7 +16,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +25,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path"
 	"sig/site"
 	"strings"
 	"syscall"
@@ -66,6 +66,15 @@ func run(args []string, stdout, stderr io.Writer) error {
 	key := fs.String("tls-key", "", "TLS key file")
 	level := fs.String("log", "info", "log level: debug, info, warn, error")
 	rate := fs.Float64("rate", 10, "messages a second one connection may send (twice that at once)")
+	addrRate := fs.Float64("addr-rate", 50, "messages a second all the connections of one client address may send together (ten times that at once)")
+	addrConns := fs.Int("addr-conns", 64, "connections one client address may hold open")
+	addrCreates := fs.Float64("addr-creates", 20, "matches one client address may create a minute")
+	addrGuesses := fs.Float64("addr-guesses", 30, "wrong invites, codes or keys one client address may send a minute before its joins are refused")
+	limitLoopback := fs.Bool("limit-loopback", false, "count loopback peers against the limits per address too (by default a reverse proxy on this machine, one address for all its players, is not limited)")
+	codeTTL := fs.Duration("code-ttl", 24*time.Hour, "how long a short code opens its seat after the match is created")
+	emotes := fs.Int("emotes", 50, "emotes a seat may show in one game")
+	hosts := fs.String("hosts", "", "comma-separated host names the server answers to besides IP addresses and localhost (on a loopback -addr, pages naming any other host are refused: DNS rebinding); -origins' patterns count too")
+	metricsAddr := fs.String("metrics", "", "an address to serve /metrics on instead of -addr (a bare :PORT is 127.0.0.1:PORT)")
 	pprofAddr := fs.String("pprof", "", "a loopback address (127.0.0.1:PORT) to serve Go's profiles on, /debug/pprof/ (empty: none)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sigserver [flags]\n       sigserver verify EVENTS.json")
@@ -101,11 +110,27 @@ func run(args []string, stdout, stderr io.Writer) error {
 	defer st.Close()
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
-	srv := server.New(server.Config{Store: st, Away: *away, JoinRetry: *joinRetry, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg)})
+	srv := server.New(server.Config{Store: st, Away: *away, JoinRetry: *joinRetry, Rate: *rate, Burst: 2 * *rate, Log: log, Metrics: server.NewMetrics(reg),
+		AddrRate: *addrRate, AddrBurst: 10 * *addrRate, AddrConns: *addrConns, AddrCreates: *addrCreates, AddrGuesses: *addrGuesses, CodeTTL: *codeTTL, Emotes: *emotes, LimitLoopback: *limitLoopback})
 
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv.Handler(splitList(*origins)))
-	mux.Handle("/metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	if *metricsAddr == "" {
+		mux.Handle("/metrics", metrics)
+	} else {
+		if strings.HasPrefix(*metricsAddr, ":") {
+			*metricsAddr = "127.0.0.1" + *metricsAddr
+		}
+		mln, err := net.Listen("tcp", *metricsAddr)
+		if err != nil {
+			return fmt.Errorf("-metrics %s: %w", *metricsAddr, err)
+		}
+		defer mln.Close()
+		mm := http.NewServeMux()
+		mm.Handle("/metrics", metrics)
+		go http.Serve(mln, mm)
+	}
 	mux.HandleFunc("/healthz", func(w http.ResponseWriter, r *http.Request) {
 		hctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
@@ -127,7 +152,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("cannot listen on %s: %w", *addr, err)
 	}
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	var handler http.Handler = mux
+	if host, _, _ := net.SplitHostPort(*addr); isLoopback(host) || *hosts != "" {
+		handler = hostGuard(mux, append(splitList(*hosts), splitList(*origins)...))
+	}
+	hs := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
 	scheme := "ws"
 	if *cert != "" {
 		scheme = "wss"
@@ -157,6 +186,37 @@ func run(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// isLoopback reports whether host names this machine alone.
+func isLoopback(host string) bool {
+	ip := net.ParseIP(host)
+	return host == "localhost" || ip != nil && ip.IsLoopback()
+}
+
+// hostGuard refuses a request whose Host is a name the server was not told it serves: a page
+// of another site whose name was made to point at this address (DNS rebinding) names its own
+// host. IP addresses and localhost always pass; names must match one of names (path.Match
+// patterns, as -origins).
+func hostGuard(next http.Handler, names []string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		host = strings.ToLower(strings.TrimSuffix(host, "."))
+		ok := host == "localhost" || net.ParseIP(strings.Trim(host, "[]")) != nil
+		for _, n := range names {
+			if m, _ := path.Match(strings.ToLower(n), host); m {
+				ok = true
+			}
+		}
+		if !ok {
+			http.Error(w, fmt.Sprintf("this server does not serve %q (see -hosts)", r.Host), http.StatusMisdirectedRequest)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 func splitList(s string) []string {
 	var out []string
 	for _, x := range strings.Split(s, ",") {
@@ -167,8 +227,9 @@ func splitList(s string) []string {
 	return out
 }
 
-// verify checks every finished round of a match from the events a client received (a JSON
-// array of wire.Event, or of the server's "event" messages).
+// verify replays a whole match from the events a client received (a JSON array of wire.Event,
+// or of the server's "event" messages) through the rules, checking every game and naming the
+// first event that does not hold (wire.VerifyMatch).
 func verify(args []string, stdout io.Writer) error {
 	if len(args) != 1 {
 		return errors.New("usage: sigserver verify EVENTS.json")
@@ -177,38 +238,18 @@ func verify(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var evs []wire.Event
-	if err := json.Unmarshal(b, &evs); err != nil {
-		return fmt.Errorf("%s: not a JSON array of events: %w", args[0], err)
+	evs, err := wire.ReadEvents(b)
+	if err != nil {
+		return fmt.Errorf("%s: %w", args[0], err)
 	}
-	if len(evs) > 0 && evs[0].Kind == "" { // messages rather than bare events
-		var msgs []wire.ServerMsg
-		if err := json.Unmarshal(b, &msgs); err != nil {
-			return err
-		}
-		evs = evs[:0]
-		for _, m := range msgs {
-			if m.Event != nil {
-				evs = append(evs, *m.Event)
-			}
-		}
+	rounds, err := wire.VerifyMatch(evs)
+	for _, r := range rounds {
+		fmt.Fprintf(stdout, "round %d (%s): %d moves, each legal and by the seat whose turn it was, every throw from the revealed secret (commitment %s)\n", r.Round, r.Why, r.Moves, r.Commit)
 	}
-	rounds := 0
-	for _, ev := range evs {
-		if ev.Kind != wire.EvOver {
-			continue
-		}
-		rec, commit, secret, err := wire.RoundRecord(evs, ev.Round)
-		if err == nil {
-			err = wire.Verify(rec, commit, secret)
-		}
-		if err != nil {
-			return fmt.Errorf("round %d: %w", ev.Round, err)
-		}
-		fmt.Fprintf(stdout, "round %d: %d moves, every throw follows from the revealed secret (commitment %s)\n", ev.Round, len(rec.Moves), commit)
-		rounds++
+	if err != nil {
+		return err
 	}
-	if rounds == 0 {
+	if len(rounds) == 0 {
 		return errors.New("no finished round in these events")
 	}
 	return nil
