@@ -630,10 +630,6 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 		return r
 	}
 	sm := &m.meta.Seats[msg.Seat]
-	invite := msg.Secret
-	if msg.Code != "" {
-		invite = msg.Code
-	}
 	ok := msg.Code != "" && sameSecret(msg.Code, sm.Code) || msg.Code == "" && sameSecret(msg.Secret, sm.Invite)
 	if !ok {
 		return wire.Refuse(wire.ReasonWrongSecret, "this invite does not open seat %d", msg.Seat)
@@ -641,12 +637,25 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 	if m.over && m.rm != nil {
 		return wire.Refuse(wire.ReasonFinished, "the match is over")
 	}
+	// The key follows from the seat's code, whether the code or the link came: both are the
+	// same invitation. A seat whose code is not sealed with its secret (a match made before
+	// the box) keys a link's join from the secret.
+	invites := []string{msg.Code}
+	if msg.Code == "" {
+		invites = []string{msg.Secret}
+		if code := sm.codeOf(msg.Secret); code != "" {
+			invites = []string{code, msg.Secret}
+		}
+	}
+	invite := invites[0]
 	if sm.Key != "" {
-		if key := seatKey(sm.Salt, invite); sm.Salt != "" && sameSecret(key, sm.Key) && !m.seats[msg.Seat].here() &&
-			time.Since(time.Unix(sm.Taken, 0)) < m.srv.cfg.JoinRetry {
-			m.log.Info("join again with the same invite", "seat", msg.Seat)
-			msg.Key = key
-			return m.seat(ctx, s, msg.Seat, msg, key, true)
+		for _, iv := range invites {
+			if key := seatKey(sm.Salt, iv); sm.Salt != "" && sameSecret(key, sm.Key) && !m.seats[msg.Seat].here() &&
+				time.Since(time.Unix(sm.Taken, 0)) < m.srv.cfg.JoinRetry {
+				m.log.Info("join again with the same invite", "seat", msg.Seat)
+				msg.Key = key
+				return m.seat(ctx, s, msg.Seat, msg, key, true)
+			}
 		}
 		for i, o := range m.meta.Seats {
 			if o.Kind == wire.Person && o.Key == "" && i != msg.Seat {

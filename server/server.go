@@ -228,6 +228,33 @@ type seatMeta struct {
 	// again gets the same key; Taken is when (Unix seconds).
 	Salt  string `json:"salt,omitempty"`
 	Taken int64  `json:"taken,omitempty"`
+	// Box is the short code sealed with the invite secret (sealCode): a join by link opens it,
+	// so that the link and the code of one seat give the same key.
+	Box string `json:"box,omitempty"`
+}
+
+// sealCode seals a seat's code with its invite secret (and opens it again: the same XOR).
+func sealCode(secret, code string) string {
+	h := sha256.Sum256([]byte("sig code box\x00" + secret))
+	b := []byte(code)
+	for i := range b {
+		b[i] ^= h[i%len(h)]
+	}
+	return hex.EncodeToString(b)
+}
+
+// codeOf is the code of seat sm opened with the invite secret ("" where the seat keeps no
+// sealed code, or secret is not its secret).
+func (sm *seatMeta) codeOf(secret string) string {
+	b, err := hex.DecodeString(sm.Box)
+	if err != nil || sm.Box == "" {
+		return ""
+	}
+	code, err := hex.DecodeString(sealCode(secret, string(b)))
+	if err != nil || !sameSecret(string(code), sm.Code) {
+		return ""
+	}
+	return string(code)
 }
 
 // seatKey is the key of a seat taken with invite (its secret or its code): 128 bits that follow
@@ -253,7 +280,7 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 		sm := seatMeta{Kind: sp.Kind, Level: sp.Level}
 		if sp.Kind == wire.Person && i > 0 {
 			inv := wire.Invite{Seat: i, Secret: newSecret(), Code: newCode()}
-			sm.Invite, sm.Code = hashSecret(inv.Secret), hashSecret(inv.Code)
+			sm.Invite, sm.Code, sm.Box = hashSecret(inv.Secret), hashSecret(inv.Code), sealCode(inv.Secret, inv.Code)
 			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i}); err != nil {
 				return nil, srv.busy(err)
 			}
