@@ -34,6 +34,9 @@ type entry struct {
 	from    Scene // where Back and a saved address lead (nil: Play online)
 	caret   float64
 	touched bool
+	// pending is the join asked and not answered yet: the screen stays, with what was typed,
+	// until the server gives the seat (then its lobby comes) or refuses it (then why, here).
+	pending *lobby
 
 	bar, prompt, field, errR ui.Rect
 }
@@ -81,7 +84,7 @@ var (
 func (s *entry) build() {
 	s.menu.Buttons = s.menu.Buttons[:0]
 	s.menu.Add(&ui.Button{ID: "field", Label: ""})
-	s.menu.Add(&ui.Button{ID: "ok", Label: s.okLabel(), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
+	s.menu.Add(&ui.Button{ID: "ok", Label: s.okLabel(), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil, Disabled: s.pending != nil})
 	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	s.menu.Focus = -1
 	s.menu.FocusID("ok")
@@ -137,8 +140,8 @@ func (s *entry) Layout(mt ui.Metrics) {
 	promptH := float64(lines) * mt.LineHeight(ui.Body)
 	fieldH := mt.Pt(60)
 	errH := 0.0
-	if s.err != "" {
-		errH = float64(len(mt.Wrap(s.err, ui.Small, w))) * mt.LineHeight(ui.Small)
+	if msg := s.message(); msg != "" {
+		errH = float64(len(mt.Wrap(msg+"...", ui.Body, w))) * mt.LineHeight(ui.Body)
 	}
 	okH := mt.Pt(52)
 	if s.kb != nil {
@@ -164,6 +167,29 @@ func (s *entry) Layout(mt ui.Metrics) {
 func (s *entry) Update(in []ui.Intent) {
 	s.caret += tick
 	s.m.reader.Text = true // the field takes the keyboard's letters, not its shortcuts
+	if l := s.pending; l != nil {
+		l.poll()
+		switch {
+		case s.m.Current() != Scene(s):
+			return // the game had begun: the play scene has the match
+		case l.err != "":
+			s.pending = nil
+			s.build()
+			s.fail(l.err)
+		case l.seat >= 0:
+			s.m.reader.Text = false
+			s.m.Goto(l)
+			return
+		default:
+			for _, it := range in {
+				if it.Kind == ui.Back || s.menu.Handle(it) == "back" {
+					s.leave()
+					return
+				}
+			}
+			return
+		}
+	}
 	for _, it := range in {
 		if s.kb != nil {
 			if typed, ours := s.kb.Handle(it); ours {
@@ -239,6 +265,10 @@ func (s *entry) add(r rune) {
 }
 
 func (s *entry) leave() {
+	if s.pending != nil {
+		s.pending.sess.Close()
+		s.pending = nil
+	}
 	s.m.reader.Text = false
 	s.m.Goto(s.back())
 }
@@ -287,9 +317,48 @@ func (s *entry) submit() bool {
 		s.fail(lang.T("online.err.code"))
 		return false
 	}
+	return s.join(iv)
+}
+
+// join asks the server for the seat iv opens; it reports whether the scene was left (a seat
+// kept on this device is taken back at once, in its lobby).
+func (s *entry) join(iv invite) bool {
+	next := newJoinLobby(s.m, iv)
+	if l, ok := next.(*lobby); ok && l.resuming == "" {
+		s.pending, s.err = l, ""
+		s.build()
+		return false
+	}
 	s.m.reader.Text = false
-	s.m.Goto(newJoinLobby(s.m, iv))
+	s.m.Goto(next)
 	return true
+}
+
+// newJoinEntry is the join screen asking for the seat an invitation given at start (-join, a
+// link's ?join=) opens: its answer comes here, as if typed, and a refusal stays here.
+func newJoinEntry(m *Manager, text string, iv invite) Scene {
+	if m.matchServer() == "" {
+		return newOnlineMenu(m, "")
+	}
+	if t, ok := m.keptTicket(iv.Match); ok && iv.Code == "" && t.Seat == iv.Seat {
+		return newJoinLobby(m, iv) // this device's seat: taken back at once
+	}
+	s := newEntry(m, entryJoin, "")
+	s.value = strings.TrimSpace(text)
+	if iv.Code != "" {
+		s.value = iv.Code
+	}
+	s.join(iv)
+	return s
+}
+
+// message is what the line under the field says: why the last try failed, or that the
+// server is being asked.
+func (s *entry) message() string {
+	if s.pending != nil {
+		return lang.T("online.joining")
+	}
+	return s.err
 }
 
 func (s *entry) fail(msg string) {
@@ -345,9 +414,13 @@ func (s *entry) Draw(dst *ebiten.Image) {
 		sprites.Line(dst, sprites.Pt{X: x, Y: f.Y + mt.Pt(14)}, sprites.Pt{X: x, Y: f.Bottom() - mt.Pt(14)}, mt.Pt(2), sprites.Saffron)
 	}
 	y = s.errR.Y
-	for _, l := range mt.Wrap(s.err, ui.Small, s.errR.W) {
-		mt.Text(dst, l, ui.Small, s.errR.CX(), y, ui.Center, sprites.Terracotta)
-		y += mt.LineHeight(ui.Small)
+	msg, col := s.err, sprites.Terracotta
+	if s.pending != nil {
+		msg, col = s.message()+[...]string{"", ".", "..", "..."}[int(s.caret*2)%4], sprites.Wood
+	}
+	for _, l := range mt.Wrap(msg, ui.Body, s.errR.W) {
+		mt.Text(dst, l, ui.Body, s.errR.CX(), y, ui.Center, col)
+		y += mt.LineHeight(ui.Body)
 	}
 	for _, b := range s.menu.Buttons {
 		if b.ID == "field" || b.Hidden {

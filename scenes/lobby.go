@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"errors"
 	"math"
 	"strconv"
 
@@ -46,6 +47,7 @@ type lobby struct {
 	begun    bool   // the game began (and no play scene took it: see startOnline)
 	wasReady bool   // every seat was taken at the last build
 	err      string // why the match cannot go on here
+	resuming string // the match whose kept seat this screen takes back ("": none)
 
 	code    *qr.Code
 	codeImg *ebiten.Image
@@ -64,8 +66,43 @@ var startOnline = newOnlinePlay
 
 func newLobby(m *Manager, mode lobbyMode, g *rules.Info) *lobby {
 	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}}
-	s.sess = m.newSession()
+	s.sess = m.newSession(s.kept)
 	s.build()
+	return s
+}
+
+// kept is what the store keeps of this screen's seat with ticket t.
+func (s *lobby) kept(t online.Ticket) keptSeat {
+	k := keptSeat{Ticket: t, Host: s.mode == lobbyHost, Quick: s.mode == lobbyQuick, Invites: s.sess.Invites()}
+	if len(k.Invites) == 0 {
+		k.Invites = s.invites // a resumed host's, from what was kept
+	}
+	if s.g != nil {
+		k.Game = s.g.ID
+	}
+	return k
+}
+
+// newResumeLobby takes back the seat k, kept on this device (a reload, a restart, the title's
+// Back to your online match): the whole match comes again, and a game under way goes on in
+// the play scene.
+func newResumeLobby(m *Manager, k keptSeat) Scene {
+	if m.matchServer() == "" {
+		return newOnlineMenu(m, "")
+	}
+	mode := lobbyGuest
+	switch {
+	case k.Host:
+		mode = lobbyHost
+	case k.Quick:
+		mode = lobbyQuick
+	}
+	g, _ := games.Lookup(k.Game)
+	s := newLobby(m, mode, g)
+	s.invites, s.resuming = k.Invites, k.Match
+	t := k.Ticket
+	t.Last = 0 // the whole match again: this screen starts from nothing
+	s.sess.Resume(t)
 	return s
 }
 
@@ -92,6 +129,7 @@ func newJoinLobby(m *Manager, iv invite) Scene {
 		s.sess.JoinCode(iv.Code)
 	case ok && t.Seat == iv.Seat:
 		t.Last = 0 // the whole match again: this screen starts from nothing
+		s.resuming = t.Match
 		s.sess.Resume(t)
 	default:
 		s.sess.Join(iv.Match, iv.Seat, iv.Secret)
@@ -357,12 +395,14 @@ func (s *lobby) Update(in []ui.Intent) {
 	}
 }
 
-// leave gives the seat up (a spectator just goes) and goes back to Play online.
+// leave gives the seat up (a spectator just goes) and goes back to Play online. A seat being
+// taken back and not reached yet stays kept: the title offers it again.
 func (s *lobby) leave() {
 	if s.mode == lobbyWatch || s.err != "" || s.seat < 0 {
 		s.sess.Close()
 	} else {
 		s.sess.Leave()
+		s.m.forgetSeat(s.match)
 	}
 	s.m.Goto(newOnlineMenu(s.m, ""))
 }
@@ -378,6 +418,10 @@ func (s *lobby) poll() {
 			if u.Status == online.Closed && u.Err != nil {
 				s.err = onlineError(s.m, u.Err)
 				rebuild = true
+				var r *wire.Refusal
+				if errors.As(u.Err, &r) && s.resuming != "" {
+					s.m.forgetSeat(s.resuming) // the server has no such seat any more
+				}
 			}
 		case online.KCreated:
 			s.match, s.seat, s.invites = u.Match, u.Seat, u.Invites

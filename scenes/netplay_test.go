@@ -266,6 +266,7 @@ func TestOnlineReloadTellsTheMoves(t *testing.T) {
 		return m
 	}
 	guest := open()
+	until(t, "the guest's lobby", func() bool { _, ok := guest.Current().(*lobby); return ok }, guest, host)
 	gl := lobbyOf(t, guest)
 	until(t, "the guest's seat", func() bool { return gl.seat == 1 && hl.ready() }, guest, host)
 	tap(t, host, "start")

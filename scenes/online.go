@@ -201,31 +201,64 @@ func (m *Manager) matchSite() string {
 // unreachable server wait less).
 var giveUp = 20 * time.Second
 
-// ticketEntry is the store entry of the last online seat held, so that a reload or a second
-// opening of the same invite link takes the seat back instead of being refused.
+// ticketEntry is the store entry of the last online seat held (keptSeat), so that a reload, a
+// restart or a second opening of the same invite link takes the seat back instead of being
+// refused.
 const ticketEntry = "online-ticket"
 
-// newSession opens a session with the match server, keeping its ticket in the store.
-func (m *Manager) newSession() *online.Session {
+// keptSeat is the ticketEntry: the session's ticket, and what a screen needs to show the seat
+// again after a reload or a restart: the game, and whether this device made the match (with
+// its invitations, which only the answer to create carries) or came to it by quick match.
+type keptSeat struct {
+	online.Ticket
+	Game    string        `json:"game,omitempty"`
+	Host    bool          `json:"host,omitempty"`
+	Quick   bool          `json:"quick,omitempty"`
+	Invites []wire.Invite `json:"invites,omitempty"`
+}
+
+// newSession opens a session with the match server; kept turns each ticket it gives into the
+// entry the store keeps.
+func (m *Manager) newSession(kept func(online.Ticket) keptSeat) *online.Session {
 	return online.New(online.Config{
 		URL:    m.matchServer(),
 		GiveUp: giveUp,
 		Keep: func(t online.Ticket) {
-			if b, err := json.Marshal(t); err == nil {
+			if b, err := json.Marshal(kept(t)); err == nil {
 				_ = m.store.save(ticketEntry, b)
 			}
 		},
 	})
 }
 
+// keptSeat is the seat kept (ok false: none, or not one that can be taken back).
+func (m *Manager) keptSeat() (keptSeat, bool) {
+	var k keptSeat
+	b, err := m.store.load(ticketEntry)
+	if err != nil || json.Unmarshal(b, &k) != nil || !k.Valid() {
+		return k, false
+	}
+	return k, true
+}
+
 // keptTicket is the ticket kept for match on the current server (ok false: none).
 func (m *Manager) keptTicket(match string) (online.Ticket, bool) {
-	var t online.Ticket
-	b, err := m.store.load(ticketEntry)
-	if err != nil || json.Unmarshal(b, &t) != nil || !t.Valid() {
-		return t, false
+	k, ok := m.keptSeat()
+	return k.Ticket, ok && k.Match == match && k.Server == m.matchServer()
+}
+
+// liveSeat is the seat this device holds in a match still going on the current server: the
+// title offers it, and a reload or a restart takes it back.
+func (m *Manager) liveSeat() (keptSeat, bool) {
+	k, ok := m.keptSeat()
+	return k, ok && k.Seat >= 0 && !k.Over && k.Server != "" && k.Server == m.matchServer()
+}
+
+// forgetSeat forgets the seat kept in match: it was left, or the server no longer has it.
+func (m *Manager) forgetSeat(match string) {
+	if k, ok := m.keptSeat(); ok && k.Match == match {
+		_ = m.store.remove(ticketEntry)
 	}
-	return t, t.Match == match && t.Server == m.matchServer()
 }
 
 // onlineError says in the player's language why a session could not go on.
