@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -57,7 +58,20 @@ type lobby struct {
 	rows                                    []ui.Rect
 	clock                                   float64
 	changes                                 int
+
+	// copied is what became of the last Copy link (copyDone, copyFailed; 0: nothing, or it
+	// is on its way: a browser answers later); copiedFor is how long its word still shows.
+	copied    atomic.Int32
+	copiedFor float64
+	copiedWas int32
+	linkBtns  ui.Rect // the row of Copy link and Share
 }
+
+// What became of a Copy link.
+const (
+	copyDone   = 1
+	copyFailed = 2
+)
 
 // startOnline makes the play scene of an online match whose game has just begun (the session
 // has delivered its start event): the play scene with its online parts. A variable, so that a
@@ -181,6 +195,22 @@ func (s *lobby) build() {
 		}
 		s.menu.Add(&ui.Button{ID: "show-watch", Label: lang.T("online.lobby.spectators"), Selected: s.show == len(s.invites)})
 	}
+	if s.mode == lobbyHost && s.match != "" {
+		// The link, to paste in a message or hand to another app.
+		if canCopy() {
+			label := lang.T("online.lobby.copy")
+			switch s.copied.Load() {
+			case copyDone:
+				label = lang.T("online.lobby.copied")
+			case copyFailed:
+				label = lang.T("online.lobby.nocopy")
+			}
+			s.menu.Add(&ui.Button{ID: "copy", Label: label, Look: ui.Plain})
+		}
+		if canShare() {
+			s.menu.Add(&ui.Button{ID: "share", Label: lang.T("online.lobby.share"), Look: ui.Plain})
+		}
+	}
 	if s.mode == lobbyHost {
 		s.menu.Add(&ui.Button{ID: "start", Label: lang.T("online.lobby.start"), Icon: ui.IconPlay, Look: ui.Primary, Disabled: !s.ready()})
 	}
@@ -301,6 +331,15 @@ func (s *lobby) Layout(mt ui.Metrics) {
 	}
 	codeH := mt.LineHeight(ui.Small) + mt.LineHeight(ui.Title)
 	linkH := 3 * mt.LineHeight(ui.Small)
+	var linkBtns []*ui.Button
+	for _, id := range []string{"copy", "share"} {
+		if b := s.menu.Get(id); b != nil {
+			linkBtns = append(linkBtns, b)
+		}
+	}
+	if len(linkBtns) > 0 {
+		linkH += mt.Pt(4) + mt.Pt(44) + mt.RingOut()
+	}
 	var left, right ui.Rect
 	if !mt.Portrait() && rest.W > mt.Pt(700) {
 		left, right = rest.CutLeft(math.Min(rest.W*0.48, mt.Pt(520)))
@@ -332,7 +371,17 @@ func (s *lobby) Layout(mt ui.Metrics) {
 		y += side + mt.Pt(8)
 		s.codeR = ui.Rect{X: left.X, Y: y, W: left.W, H: codeH}
 		y += codeH + mt.Pt(4)
-		s.linkR = ui.Rect{X: left.X, Y: y, W: left.W, H: linkH}
+		s.linkR = ui.Rect{X: left.X, Y: y, W: left.W, H: 3 * mt.LineHeight(ui.Small)}
+		s.linkBtns = ui.Rect{}
+		if len(linkBtns) > 0 {
+			gapB := mt.Pt(8)
+			bw := math.Min(mt.Pt(200), (left.W-gapB*float64(len(linkBtns)-1))/float64(len(linkBtns)))
+			rowW := bw*float64(len(linkBtns)) + gapB*float64(len(linkBtns)-1)
+			s.linkBtns = ui.Rect{X: left.CX() - rowW/2, Y: s.linkR.Bottom() + mt.Pt(4), W: rowW, H: mt.Pt(44)}
+			for i, b := range linkBtns {
+				b.Rect = mt.Flip(ui.Rect{X: s.linkBtns.X + float64(i)*(bw+gapB), Y: s.linkBtns.Y, W: bw, H: s.linkBtns.H}, s.linkBtns)
+			}
+		}
 	} else {
 		s.qrR, s.codeR, s.linkR = left.Inset(mt.Pt(8)), ui.Rect{}, ui.Rect{}
 	}
@@ -361,6 +410,17 @@ func (s *lobby) Layout(mt ui.Metrics) {
 
 func (s *lobby) Update(in []ui.Intent) {
 	s.clock += tick
+	if c := s.copied.Load(); c != s.copiedWas {
+		// The clipboard answered: its word shows on the button for a while.
+		s.copiedWas, s.copiedFor = c, 3
+		s.build()
+	} else if s.copiedFor > 0 {
+		if s.copiedFor -= tick; s.copiedFor <= 0 {
+			s.copied.Store(0)
+			s.copiedWas = 0
+			s.build()
+		}
+	}
 	s.poll()
 	if s.m.Current() != Scene(s) {
 		return // the game began: the play scene has the match now
@@ -382,6 +442,20 @@ func (s *lobby) Update(in []ui.Intent) {
 		case "start":
 			if s.ready() {
 				s.sess.Start()
+			}
+		case "copy":
+			s.copied.Store(0)
+			s.copiedWas = 0
+			copyLink(s.link(), func(ok bool) {
+				if ok {
+					s.copied.Store(copyDone)
+				} else {
+					s.copied.Store(copyFailed)
+				}
+			})
+		case "share":
+			if s.g != nil {
+				shareLink(lang.T("online.lobby.share.title", gameName(s.g)), s.link())
 			}
 		case "show-watch":
 			s.show = len(s.invites)

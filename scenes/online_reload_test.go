@@ -115,3 +115,39 @@ func TestQuickMatchSeatKept(t *testing.T) {
 	again := newTestOn(t, Config{Server: addr}, sts[1])
 	until(t, "the stranger's seat back", func() bool { return playSeat(again) == seat }, again, ms[0])
 }
+
+// The host's lobby has Copy link where the device has a clipboard: it copies the link the
+// QR code shows (the spectators' when that is shown) and says so on the button.
+func TestLobbyCopiesTheLink(t *testing.T) {
+	oldCopy, oldCan := copyLink, canCopy
+	defer func() { copyLink, canCopy = oldCopy, oldCan }()
+	var copied []string
+	canCopy = func() bool { return true }
+	copyLink = func(s string, done func(bool)) { copied = append(copied, s); done(true) }
+	addr := startMatchServer(t)
+	host := newTest(t, Config{Server: addr})
+	tap(t, host, "online")
+	tap(t, host, "create")
+	tap(t, host, "seega")
+	tap(t, host, "start")
+	hl := lobbyOf(t, host)
+	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+	tap(t, host, "copy")
+	step(host)
+	if len(copied) != 1 || copied[0] != hl.link() || !strings.Contains(copied[0], "?join=") {
+		t.Fatalf("Copy link copied %q; the lobby shows %q", copied, hl.link())
+	}
+	if b := hl.menu.Get("copy"); b == nil || b.Label != lang.T("online.lobby.copied") {
+		t.Fatalf("the button after copying: %+v", b)
+	}
+	tap(t, host, "show-watch")
+	tap(t, host, "copy")
+	if len(copied) != 2 || copied[1] != hl.link() || !strings.Contains(copied[1], "?watch=") {
+		t.Fatalf("Copy link with the spectators' link shown copied %q", copied)
+	}
+	canCopy = func() bool { return false }
+	hl.build()
+	if hl.menu.Get("copy") != nil {
+		t.Fatal("Copy link shown where nothing can be copied")
+	}
+}
