@@ -517,6 +517,9 @@ func (n *netPlay) drawSeats(s *play, dst *ebiten.Image) {
 		case "away":
 			c = sprites.Saffron
 		}
+		if n.unknown(i) {
+			c = sprites.Fade(sprites.Chalk, 0.25) // no word from the server now: not green
+		}
 		if i == n.tb.Mine() {
 			c = sprites.StickGreen
 			if n.status != online.Connected {
@@ -531,6 +534,16 @@ func (n *netPlay) drawSeats(s *play, dst *ebiten.Image) {
 	}
 }
 
+// unknown reports whether seat i's connection cannot be known now: another person's, while
+// this screen has no connection to the server to hear of it.
+func (n *netPlay) unknown(i int) bool {
+	if i == n.tb.Mine() || n.status == online.Connected {
+		return false
+	}
+	st := n.state(i)
+	return st == "here" || st == "away"
+}
+
 // stateWord says seat i's connection.
 func (n *netPlay) stateWord(i int) string {
 	if i == n.tb.Mine() {
@@ -538,6 +551,9 @@ func (n *netPlay) stateWord(i int) string {
 			return lang.T("net.state.away")
 		}
 		return lang.T("net.state.here")
+	}
+	if n.unknown(i) {
+		return lang.T("net.state.unknown")
 	}
 	switch n.state(i) {
 	case "here":
