@@ -30,7 +30,9 @@ func TestSeatKeptScreens(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer func(d time.Duration, c func() bool, l func(string, func(bool))) { awayAfter, canCopy, copyLink = d, c, l }(awayAfter, canCopy, copyLink)
+	defer func(d time.Duration, c func() bool, l func(string, func(bool))) {
+		awayAfter, canCopy, copyLink = d, c, l
+	}(awayAfter, canCopy, copyLink)
 	awayAfter = 300 * time.Millisecond
 	canCopy = func() bool { return true }
 	copyLink = func(_ string, done func(bool)) { done(true) }
