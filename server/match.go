@@ -615,7 +615,7 @@ func (m *match) opened(ctx context.Context, c cmd) *wire.Refusal {
 	if c.quick {
 		greet = wire.ServerMsg{T: wire.TJoined, Match: m.id, Seat: 0, Key: c.create.key}
 	}
-	return m.seatWith(ctx, c.s, 0, 0, true, greet)
+	return m.seatWith(ctx, c.s, 0, 0, true, c.msg.Name, greet)
 }
 
 // join takes a seat with its invite (its secret or its short code).
@@ -677,14 +677,15 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 
 // seat attaches s to seat n (taking it if new), answers joined, and sends what it missed.
 func (m *match) seat(ctx context.Context, s *Session, n int, msg wire.ClientMsg, key string, take bool) *wire.Refusal {
-	return m.seatWith(ctx, s, n, msg.Last, take, wire.ServerMsg{T: wire.TJoined, Req: msg.Req, Match: m.id, Seat: n, Key: key})
+	return m.seatWith(ctx, s, n, msg.Last, take, msg.Name, wire.ServerMsg{T: wire.TJoined, Req: msg.Req, Match: m.id, Seat: n, Key: key})
 }
 
-// seatWith is seat with the answer to send before the events.
-func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, greet wire.ServerMsg) *wire.Refusal {
+// seatWith is seat with the answer to send before the events; a seat taken now is seated
+// with its player's name.
+func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, name string, greet wire.ServerMsg) *wire.Refusal {
 	ss := &m.seats[n]
 	if take && !ss.seated {
-		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n}); r != nil {
+		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n, Name: name}); r != nil {
 			return r
 		}
 	}

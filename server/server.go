@@ -470,13 +470,19 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	if other == nil || other == s || other.isClosed() {
 		srv.queue[g.ID] = s
 		srv.mu.Unlock()
+		s.mu.Lock()
+		s.name = msg.Name // for the seated event once paired
+		s.mu.Unlock()
 		s.sendMsg(wire.ServerMsg{T: wire.TQueued, Req: msg.Req})
 		return nil
 	}
 	delete(srv.queue, g.ID)
 	srv.mu.Unlock()
 	// The one who waited creates; the newcomer joins with the invite; the match starts at once.
-	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}}
+	other.mu.Lock()
+	waiting := other.name
+	other.mu.Unlock()
+	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}, Name: waiting}
 	id := newSecret()
 	md := &meta{Game: g.ID, Players: 2, Seats: []seatMeta{{Kind: wire.Person}, {Kind: wire.Person}}}
 	keys := [2]string{newSecret(), newSecret()}
@@ -494,7 +500,7 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	srv.met.created.Inc()
 	m.send(cmd{s: other, msg: cm, create: &created{key: keys[0]}, quick: true, held: true})
 	m.hold()
-	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1], held: true})
+	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req, Name: msg.Name}, quickKey: keys[1], held: true})
 	return nil
 }
 

@@ -43,6 +43,7 @@ type Session struct {
 	done    chan struct{}
 	closed  bool
 	why     string
+	name    string // the name given with quick, while waiting for a stranger
 }
 
 // NewSession starts a session and greets the client.
