@@ -93,6 +93,9 @@ type Config struct {
 	// the program could not run (a page busy drawing) does not count. Once it holds a seat it
 	// never gives up by itself.
 	GiveUp time.Duration
+	// Name is what this player is called at the table, sent with create, join and quick
+	// ("": the seat's number).
+	Name string
 }
 
 // Kind is what an Update reports.
@@ -385,6 +388,9 @@ func (s *Session) open(m wire.ClientMsg, resuming bool) {
 	if !resuming {
 		s.req++
 		m.Req = s.req
+		if m.T != wire.TWatch {
+			m.Name = s.cfg.Name
+		}
 		s.opening = &m
 	}
 	s.setStatus(Connecting, nil)

@@ -42,6 +42,7 @@ type lobby struct {
 	match    string
 	invites  []wire.Invite
 	states   map[int]string // each seat's presence (wire.Presence.State)
+	names    map[int]string // the names players gave as they took their seats
 	show     int            // the invite the QR code shows; len(invites) is the spectators' link
 	status   online.Status
 	queued   bool
@@ -79,7 +80,7 @@ const (
 var startOnline = newOnlinePlay
 
 func newLobby(m *Manager, mode lobbyMode, g *rules.Info) *lobby {
-	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}}
+	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}, names: map[int]string{}}
 	s.sess = m.newSession(s.kept)
 	s.build()
 	return s
@@ -242,11 +243,14 @@ func (s *lobby) ready() bool {
 	return true
 }
 
-// seatName is seat i's name on every screen of the match: the same for all, as the server
-// carries no names ("Player 2", "Computer 3"), and "You" for this screen's own seat.
+// seatName is seat i's name on every screen of the match: the name its player gave, else its
+// number ("Player 2", "Computer 3"), and "You" for this screen's own seat.
 func (s *lobby) seatName(i int) string {
 	if i == s.seat {
 		return lang.T("log.you")
+	}
+	if n := s.names[i]; n != "" {
+		return n
 	}
 	if i < len(s.specs) && s.specs[i].Kind == wire.Computer {
 		return lang.T("player.computer", i+1)
@@ -527,6 +531,9 @@ func (s *lobby) poll() {
 				s.specs = ev.Seats
 				rebuild = true
 			case wire.EvSeated:
+				if ev.Name != "" {
+					s.names[ev.Seat] = tableName(ev.Name)
+				}
 				if s.states[ev.Seat] == "" || s.states[ev.Seat] == "empty" {
 					s.states[ev.Seat] = "here"
 				}

@@ -107,6 +107,7 @@ func (n *netPlay) catchUp(s *play, keep int) bool {
 func onlinePlayers(tb *online.Table) []player {
 	specs := tb.Seats()
 	seats := make([]Seat, len(specs))
+	names := tableNames(tb.Session().Events())
 	for i, sp := range specs {
 		switch {
 		case i == tb.Mine():
@@ -118,10 +119,21 @@ func onlinePlayers(tb *online.Table) []player {
 			}
 			seats[i].Who = match.Computer{Level: l}
 		default:
-			seats[i].Who = online.Remote{}
+			seats[i].Who, seats[i].Name = online.Remote{}, names[i]
 		}
 	}
 	return playersFrom(seats)
+}
+
+// tableNames are the names the players gave as they took their seats, by seat.
+func tableNames(evs []wire.Event) map[int]string {
+	names := map[int]string{}
+	for _, ev := range evs {
+		if ev.Kind == wire.EvSeated && ev.Name != "" {
+			names[ev.Seat] = tableName(ev.Name)
+		}
+	}
+	return names
 }
 
 // ready reports whether the person here may decide now.

@@ -223,6 +223,7 @@ func (m *Manager) newSession(kept func(online.Ticket) keptSeat) *online.Session 
 	return online.New(online.Config{
 		URL:    m.matchServer(),
 		GiveUp: giveUp,
+		Name:   m.settings.Name,
 		Keep: func(t online.Ticket) {
 			if b, err := json.Marshal(kept(t)); err == nil {
 				_ = m.store.save(ticketEntry, b)

@@ -151,3 +151,51 @@ func TestLobbyCopiesTheLink(t *testing.T) {
 		t.Fatal("Copy link shown where nothing can be copied")
 	}
 }
+
+// Names online: the host types a name in the setup of an online match; it is kept on the
+// device (the next setup shows it) and shown to the table; a guest whose device keeps a name
+// is shown by it on the host's screens, and the other way round.
+func TestOnlineNames(t *testing.T) {
+	addr := startMatchServer(t)
+	host := newTest(t, Config{Server: addr})
+	tap(t, host, "online")
+	tap(t, host, "create")
+	tap(t, host, "seega")
+	tap(t, host, "name-0")
+	typeText(host, "Amira")
+	step(host, ui.Intent{Kind: ui.Activate})
+	want(t, host, "setup")
+	tap(t, host, "start")
+	hl := lobbyOf(t, host)
+	if host.settings.Name != "Amira" {
+		t.Fatalf("the name typed is not kept: settings say %q", host.settings.Name)
+	}
+	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+
+	guest := newTest(t, Config{Server: addr})
+	st := guest.settings
+	st.Name = "Bilal"
+	guest.setSettings(st)
+	tap(t, guest, "online")
+	tap(t, guest, "join")
+	typeText(guest, hl.shownCode())
+	step(guest, ui.Intent{Kind: ui.Activate})
+	until(t, "the names on both lobbies", func() bool {
+		gl, ok := guest.Current().(*lobby)
+		return ok && gl.seatName(0) == "Amira" && hl.seatName(1) == "Bilal"
+	}, guest, host)
+	tap(t, host, "start")
+	until(t, "the game on both", func() bool { return playSeat(host) == 0 && playSeat(guest) == 1 }, host, guest)
+	if n := host.Current().(*play).env.Names[1]; n != "Bilal" {
+		t.Errorf("the host's play scene names the guest %q", n)
+	}
+	if n := guest.Current().(*play).env.Names[0]; n != "Amira" {
+		t.Errorf("the guest's play scene names the host %q", n)
+	}
+
+	again := newTestOn(t, Config{Server: addr}, host.store.(*memStore))
+	again.Goto(newOnlineSetup(again, host.Current().(*play).g))
+	if s := again.Current().(*setup); s.seats[0].Name != "Amira" {
+		t.Errorf("the next online setup names the host %q", s.seats[0].Name)
+	}
+}
