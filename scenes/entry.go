@@ -10,6 +10,7 @@ import (
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
+	"sig/wire"
 )
 
 // entryKind is what an entry scene asks for.
@@ -19,6 +20,7 @@ const (
 	entryJoin   entryKind = iota // a seat's code (or an invite link) to join a match
 	entryWatch                   // a code or spectator link to watch a match
 	entryServer                  // the match server's address (desktop and phone)
+	entryName                    // what this player is called online
 )
 
 // entry is a screen with one text field: the code of a match to join or watch, or the match
@@ -43,8 +45,11 @@ type entry struct {
 
 func newEntry(m *Manager, kind entryKind, err string) *entry {
 	s := &entry{base: base{m: m}, kind: kind, err: err}
-	if kind == entryServer {
+	switch kind {
+	case entryServer:
 		s.value = m.settings.Server
+	case entryName:
+		s.value = m.settings.Name
 	}
 	if isMobile {
 		s.kb = s.keyboard()
@@ -59,12 +64,17 @@ func (s *entry) Name() string {
 		return "watch"
 	case entryServer:
 		return "server"
+	case entryName:
+		return "name"
 	}
 	return "join"
 }
 
 // keyboard is the on-screen keyboard of the field's symbols.
 func (s *entry) keyboard() *keyboard {
+	if s.kind == entryName {
+		return newKeyboard(lang.Current())
+	}
 	if s.kind == entryServer {
 		k := &keyboard{layers: []keyLayer{addressLayer}, symbols: true}
 		k.build()
@@ -98,7 +108,7 @@ func (s *entry) okLabel() string {
 	switch s.kind {
 	case entryWatch:
 		return lang.T("online.watch.go")
-	case entryServer:
+	case entryServer, entryName:
 		return lang.T("online.server.save")
 	}
 	return lang.T("online.join.go")
@@ -110,6 +120,8 @@ func (s *entry) title() string {
 		return lang.T("online.watch")
 	case entryServer:
 		return lang.T("online.server")
+	case entryName:
+		return lang.T("online.name")
 	}
 	return lang.T("online.join")
 }
@@ -120,6 +132,8 @@ func (s *entry) promptText() string {
 		return lang.T("online.watch.prompt")
 	case entryServer:
 		return lang.T("online.server.prompt")
+	case entryName:
+		return lang.T("online.name.prompt")
 	}
 	return lang.T("online.join.prompt")
 }
@@ -254,7 +268,7 @@ const maxEntry = 200
 
 // add types r into the field, if the field takes it.
 func (s *entry) add(r rune) {
-	if len([]rune(s.value)) >= maxEntry || r < ' ' || r == 0x7f {
+	if len([]rune(s.value)) >= maxEntry || r < ' ' || r == 0x7f || s.kind == entryName && len([]rune(s.value)) >= wire.MaxName {
 		return
 	}
 	if s.kind == entryServer && r == ' ' {
@@ -298,6 +312,13 @@ func (s *entry) submit() bool {
 			}
 			st.Server = u
 		}
+		s.m.setSettings(st)
+		s.m.reader.Text = false
+		s.m.Goto(s.back())
+		return true
+	case entryName:
+		st := s.m.settings
+		st.Name = tableName(v)
 		s.m.setSettings(st)
 		s.m.reader.Text = false
 		s.m.Goto(s.back())
@@ -399,8 +420,11 @@ func (s *entry) Draw(dst *ebiten.Image) {
 	ty := f.CY() - mt.LineHeight(st)/2
 	if shown == "" {
 		hint := lang.T("online.join.example")
-		if s.kind == entryServer {
+		switch s.kind {
+		case entryServer:
 			hint = lang.T("online.server.example")
+		case entryName:
+			hint = lang.T("online.name.example")
 		}
 		mt.Text(dst, mt.Ellipsize(hint, st, room), st, f.CX(), ty, ui.Center, sprites.Fade(sprites.Wood, 0.5))
 	} else {

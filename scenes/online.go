@@ -44,6 +44,7 @@ func (s *onlineMenu) build() {
 	s.menu.Add(&ui.Button{ID: "join", Label: lang.T("online.join"), Sub: lang.T("online.join.sub"), Disabled: none, Draw: twoLineFace})
 	s.menu.Add(&ui.Button{ID: "quick", Label: lang.T("online.quick"), Sub: lang.T("online.quick.sub"), Disabled: none, Draw: twoLineFace})
 	s.menu.Add(&ui.Button{ID: "watch", Label: lang.T("online.watch"), Sub: lang.T("online.watch.sub"), Disabled: none, Draw: twoLineFace})
+	s.menu.Add(&ui.Button{ID: "name", Label: s.nameLine(), Look: ui.Quiet, Disabled: none})
 	if !isBrowser {
 		s.menu.Add(&ui.Button{ID: "server", Label: lang.T("online.server"), Icon: ui.IconGear, Look: ui.Quiet})
 	}
@@ -94,8 +95,9 @@ func (s *onlineMenu) Layout(mt ui.Metrics) {
 		s.serverLines = mt.Wrap(s.serverLine(), ui.Small, bw)
 		srvH = float64(len(s.serverLines))*mt.LineHeight(ui.Small) + below + mt.RingOut() + mt.Pt(2) + mt.Touch() + mt.Pt(12)
 	}
+	nameH := mt.Touch() + mt.Pt(8)
 	sum := func() float64 {
-		t := float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+		t := float64(len(ids)-1)*gap + mt.Pt(16) + srvH + nameH
 		for _, h := range heights {
 			t += h
 		}
@@ -113,6 +115,11 @@ func (s *onlineMenu) Layout(mt ui.Metrics) {
 		y += heights[i] + gap
 	}
 	y += mt.Pt(4)
+	if b := s.menu.Get("name"); b != nil {
+		w := math.Min(bw, mt.Measure(ui.BodyBold, b.Label)+mt.Pt(48))
+		b.Rect = ui.Rect{X: rest.CX() - w/2, Y: y, W: w, H: mt.Touch()}
+		y += nameH
+	}
 	s.server = ui.Rect{}
 	if b := s.menu.Get("server"); b != nil {
 		lines := float64(len(s.serverLines)) * mt.LineHeight(ui.Small)
@@ -147,6 +154,8 @@ func (s *onlineMenu) Update(in []ui.Intent) {
 			s.m.Goto(newEntry(s.m, entryWatch, ""))
 		case "server":
 			s.m.Goto(newEntry(s.m, entryServer, ""))
+		case "name":
+			s.m.Goto(newEntry(s.m, entryName, ""))
 		default:
 			continue
 		}
@@ -169,6 +178,15 @@ func (s *onlineMenu) Draw(dst *ebiten.Image) {
 		note = lang.T("online.noserver.none")
 	}
 	drawNotice(dst, mt, s.noteR, note)
+}
+
+// nameLine is the name button's words: what this player is called at the table, or an
+// invitation to choose it.
+func (s *onlineMenu) nameLine() string {
+	if n := s.m.settings.Name; n != "" {
+		return lang.T("online.name.at", n)
+	}
+	return lang.T("online.name.none")
 }
 
 // serverLine names the match server in use, or says there is none.

@@ -153,8 +153,8 @@ func TestLobbyCopiesTheLink(t *testing.T) {
 }
 
 // Names online: the host types a name in the setup of an online match; it is kept on the
-// device (the next setup shows it) and shown to the table; a guest whose device keeps a name
-// is shown by it on the host's screens, and the other way round.
+// device (the next setup shows it) and shown to the table; a guest chooses one in Play online
+// (Your name at the table) and is shown by it on the host's screens, and the other way round.
 func TestOnlineNames(t *testing.T) {
 	addr := startMatchServer(t)
 	host := newTest(t, Config{Server: addr})
@@ -172,11 +172,20 @@ func TestOnlineNames(t *testing.T) {
 	}
 	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
 
+	// The guest chooses a name from Play online (a name field of its own).
 	guest := newTest(t, Config{Server: addr})
-	st := guest.settings
-	st.Name = "Bilal"
-	guest.setSettings(st)
 	tap(t, guest, "online")
+	tap(t, guest, "name")
+	want(t, guest, "name")
+	typeText(guest, "Bilal\x01")
+	step(guest, ui.Intent{Kind: ui.Activate})
+	want(t, guest, "online")
+	if guest.settings.Name != "Bilal" {
+		t.Fatalf("the name chosen in Play online is kept as %q", guest.settings.Name)
+	}
+	if b := guest.Current().(*onlineMenu).menu.Get("name"); b == nil || b.Label != lang.T("online.name.at", "Bilal") {
+		t.Fatalf("Play online's name button: %+v", b)
+	}
 	tap(t, guest, "join")
 	typeText(guest, hl.shownCode())
 	step(guest, ui.Intent{Kind: ui.Activate})

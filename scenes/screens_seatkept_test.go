@@ -4,7 +4,8 @@ package scenes
 
 // The screens of Play online that keep a seat and say what is true: the join screen keeping a
 // refused code, the title's way back to a match, the lobby's Copy link, another person's turn,
-// and the results of a game ended for a player gone, in English and Arabic, wide and on a phone:
+// the results of a game ended for a player gone, and names (Play online's name button, its
+// field, the setup's and the lobby's), in English and Arabic, wide and on a phone:
 //
 //	SIG_SHOTS=docs/screenshots/issue36-online go test -tags screens -run TestSeatKeptScreens ./scenes
 
@@ -112,6 +113,38 @@ func TestSeatKeptScreens(t *testing.T) {
 			step(m)
 		}
 	}
+	menuNamed := func(t *testing.T, m *Manager) {
+		st := m.settings
+		st.Name = "Amira"
+		m.setSettings(st)
+		tap(t, m, "online")
+	}
+	nameEntry := func(t *testing.T, m *Manager) {
+		tap(t, m, "online")
+		tap(t, m, "name")
+		typeText(m, "Amira")
+	}
+	named := func(t *testing.T, m *Manager) {
+		st := m.settings
+		st.Name = "Amira"
+		m.setSettings(st)
+		tap(t, m, "online")
+		tap(t, m, "create")
+		tap(t, m, "seega")
+	}
+	lobbyNames := func(t *testing.T, m *Manager) {
+		named(t, m)
+		tap(t, m, "start")
+		l := lobbyOf(t, m)
+		until(t, "the match", func() bool { return len(l.invites) > 0 }, m)
+		g := online.New(online.Config{URL: url, Name: "Bilal"})
+		t.Cleanup(g.Close)
+		g.JoinCode(l.invites[0].Code)
+		until(t, "the friend", func() bool { g.Poll(); return l.seatName(1) == "Bilal" && l.states[1] == "here" }, m)
+		for range 10 {
+			step(m)
+		}
+	}
 	var all []shot
 	for _, l := range []string{"en", "ar"} {
 		cfg := Config{Server: url, Lang: l}
@@ -126,6 +159,10 @@ func TestSeatKeptScreens(t *testing.T) {
 				shot{"lobby-copied" + sfx, size.w, size.h, cfg, copied},
 				shot{"play-theirs" + sfx, size.w, size.h, cfg, theirs},
 				shot{"results-gone" + sfx, size.w, size.h, cfg, gone},
+				shot{"online-menu-name" + sfx, size.w, size.h, cfg, menuNamed},
+				shot{"name-entry" + sfx, size.w, size.h, cfg, nameEntry},
+				shot{"setup-named" + sfx, size.w, size.h, cfg, named},
+				shot{"lobby-names" + sfx, size.w, size.h, cfg, lobbyNames},
 			)
 		}
 	}
