@@ -60,11 +60,12 @@ type lobby struct {
 	clock                                   float64
 	changes                                 int
 
-	// copied is what became of the last Copy link (copyDone, copyFailed; 0: nothing, or it
-	// is on its way: a browser answers later); copiedFor is how long its word still shows.
+	// copied is the clipboard's answer to Copy link (copyDone, copyFailed), set when it comes
+	// (a browser answers later) and taken by Update; copyWord is what the button says now
+	// (0: Copy link), for copiedFor seconds more.
 	copied    atomic.Int32
+	copyWord  int32
 	copiedFor float64
-	copiedWas int32
 	linkBtns  ui.Rect // the row of Copy link and Share
 }
 
@@ -200,7 +201,7 @@ func (s *lobby) build() {
 		// The link, to paste in a message or hand to another app.
 		if canCopy() {
 			label := lang.T("online.lobby.copy")
-			switch s.copied.Load() {
+			switch s.copyWord {
 			case copyDone:
 				label = lang.T("online.lobby.copied")
 			case copyFailed:
@@ -414,14 +415,13 @@ func (s *lobby) Layout(mt ui.Metrics) {
 
 func (s *lobby) Update(in []ui.Intent) {
 	s.clock += tick
-	if c := s.copied.Load(); c != s.copiedWas {
+	if c := s.copied.Swap(0); c != 0 {
 		// The clipboard answered: its word shows on the button for a while.
-		s.copiedWas, s.copiedFor = c, 3
+		s.copyWord, s.copiedFor = c, 3
 		s.build()
 	} else if s.copiedFor > 0 {
 		if s.copiedFor -= tick; s.copiedFor <= 0 {
-			s.copied.Store(0)
-			s.copiedWas = 0
+			s.copyWord = 0
 			s.build()
 		}
 	}
@@ -448,14 +448,12 @@ func (s *lobby) Update(in []ui.Intent) {
 				s.sess.Start()
 			}
 		case "copy":
-			s.copied.Store(0)
-			s.copiedWas = 0
 			copyLink(s.link(), func(ok bool) {
+				w := int32(copyFailed)
 				if ok {
-					s.copied.Store(copyDone)
-				} else {
-					s.copied.Store(copyFailed)
+					w = copyDone
 				}
+				s.copied.Store(w)
 			})
 		case "share":
 			if s.g != nil {
@@ -531,9 +529,7 @@ func (s *lobby) poll() {
 				s.specs = ev.Seats
 				rebuild = true
 			case wire.EvSeated:
-				if ev.Name != "" {
-					s.names[ev.Seat] = tableName(ev.Name)
-				}
+				s.names[ev.Seat] = ev.Name
 				if s.states[ev.Seat] == "" || s.states[ev.Seat] == "empty" {
 					s.states[ev.Seat] = "here"
 				}

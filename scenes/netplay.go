@@ -107,7 +107,12 @@ func (n *netPlay) catchUp(s *play, keep int) bool {
 func onlinePlayers(tb *online.Table) []player {
 	specs := tb.Seats()
 	seats := make([]Seat, len(specs))
-	names := tableNames(tb.Session().Events())
+	names := map[int]string{}
+	for _, ev := range tb.Session().Events() {
+		if ev.Kind == wire.EvSeated {
+			names[ev.Seat] = ev.Name // the name its player gave, as the server took it
+		}
+	}
 	for i, sp := range specs {
 		switch {
 		case i == tb.Mine():
@@ -123,17 +128,6 @@ func onlinePlayers(tb *online.Table) []player {
 		}
 	}
 	return playersFrom(seats)
-}
-
-// tableNames are the names the players gave as they took their seats, by seat.
-func tableNames(evs []wire.Event) map[int]string {
-	names := map[int]string{}
-	for _, ev := range evs {
-		if ev.Kind == wire.EvSeated && ev.Name != "" {
-			names[ev.Seat] = tableName(ev.Name)
-		}
-	}
-	return names
 }
 
 // ready reports whether the person here may decide now.

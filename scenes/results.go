@@ -204,17 +204,13 @@ func (s *results) online(p *play, out rules.Outcome) rules.Outcome {
 	tb := p.net.tb
 	if ev := tb.Over(); ev != nil && ev.Why != "finished" && len(ev.Ranks) == len(p.players) {
 		out = rules.Outcome{Ranks: ev.Ranks}
-		var gone []string
+		s.why = lang.T("net.over.early")
 		for i, r := range ev.Ranks {
 			if r == 1 {
 				out.Winners = append(out.Winners, i)
 			} else {
-				gone = append(gone, p.env.Names[i])
+				s.why = lang.T("net.over.gone", p.env.Names[i]) // the seat gone: one a choice
 			}
-		}
-		s.why = lang.T("net.over.early")
-		if len(gone) > 0 {
-			s.why = lang.T("net.over.gone", strings.Join(gone, lang.T("results.sep")+" "))
 		}
 	}
 	if p.g.Sticks == rules.NoSticks {
