@@ -22,6 +22,19 @@ func newTestOn(t *testing.T, cfg Config, st store) *Manager {
 	return m
 }
 
+// hostSeega goes on m from the title through Play online and Seega's setup to the lobby of a
+// new match, and returns the lobby once the server made the match.
+func hostSeega(t *testing.T, m *Manager) *lobby {
+	t.Helper()
+	tap(t, m, "online")
+	tap(t, m, "create")
+	tap(t, m, "seega")
+	tap(t, m, "start")
+	l := lobbyOf(t, m)
+	until(t, "the match", func() bool { return len(l.invites) == 1 && l.g != nil }, m)
+	return l
+}
+
 // playSeat is the seat the play scene of m holds online (-2: not on an online play scene).
 func playSeat(m *Manager) int {
 	if p, ok := m.Current().(*play); ok && p.net != nil {
@@ -32,18 +45,12 @@ func playSeat(m *Manager) int {
 
 // The app restarted (or the page reloaded) in the middle of an online match takes its seat
 // back, however the seat was taken: the host's, and the guest's taken by a typed code. A seat
-// left on the way to the title is offered there and taken back from it; a seat given up is
-// offered no more.
+// left on the way to the title is offered there and taken back from it.
 func TestOnlineSeatKeptOnRestart(t *testing.T) {
 	addr := startMatchServer(t)
 	hostSt, guestSt := &memStore{}, &memStore{}
 	host := newTestOn(t, Config{Server: addr}, hostSt)
-	tap(t, host, "online")
-	tap(t, host, "create")
-	tap(t, host, "seega")
-	tap(t, host, "start")
-	hl := lobbyOf(t, host)
-	until(t, "the match to be created", func() bool { return len(hl.invites) == 1 && hl.seat == 0 && hl.g != nil }, host)
+	hl := hostSeega(t, host)
 	code := hl.shownCode()
 
 	// The host reloads in the lobby: the same lobby, its invitation still shown.
@@ -126,12 +133,7 @@ func TestLobbyCopiesTheLink(t *testing.T) {
 	copyLink = func(s string, done func(bool)) { copied = append(copied, s); done(true) }
 	addr := startMatchServer(t)
 	host := newTest(t, Config{Server: addr})
-	tap(t, host, "online")
-	tap(t, host, "create")
-	tap(t, host, "seega")
-	tap(t, host, "start")
-	hl := lobbyOf(t, host)
-	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+	hl := hostSeega(t, host)
 	tap(t, host, "copy")
 	step(host)
 	if len(copied) != 1 || copied[0] != hl.link() || !strings.Contains(copied[0], "?join=") {

@@ -241,12 +241,7 @@ func TestJoinRefusesWhatIsNotACode(t *testing.T) {
 func TestJoinRefusals(t *testing.T) {
 	addr := startMatchServer(t)
 	host := newTest(t, Config{Server: addr})
-	tap(t, host, "online")
-	tap(t, host, "create")
-	tap(t, host, "seega")
-	tap(t, host, "start")
-	hl := lobbyOf(t, host)
-	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+	hl := hostSeega(t, host)
 	code := hl.shownCode()
 
 	typed := func(what string) *Manager {
