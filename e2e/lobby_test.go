@@ -163,13 +163,17 @@ func TestBrowserInviteLink(t *testing.T) {
 	waitLobbyError(other, "a used invitation")
 }
 
-// waitLobbyError waits for p's lobby to show an error, and returns it.
+// waitLobbyError waits for p's lobby, or its join screen (which stays when the server
+// refuses the seat), to show an error, and returns it.
 func waitLobbyError(p *browserPage, what string) string {
 	p.t.Helper()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		if l := lobbyOn(p); l != nil && l.Error != "" {
 			return l.Error
+		}
+		if e := eval[string](p, `(sig().entry && sig().entry.error) || ""`); e != "" {
+			return e
 		}
 		if time.Now().After(deadline) {
 			p.t.Fatalf("%s: no error shown for %s; lobby %+v%s", p.name, what, lobbyOn(p), p.problems())

@@ -58,14 +58,16 @@ func (s Status) String() string {
 }
 
 // Ticket is what a page keeps to take its seat back after a reload: the server, the match,
-// the seat (-1 for a spectator), the seat's key (secret: it opens the seat) and the last event
-// delivered. It is plain JSON, for the app's storage.
+// the seat (-1 for a spectator), the seat's key (secret: it opens the seat), the last event
+// delivered, and whether the match's last game is over (until a rematch starts another). It
+// is plain JSON, for the app's storage.
 type Ticket struct {
 	Server string `json:"server"`
 	Match  string `json:"match"`
 	Seat   int    `json:"seat"`
 	Key    string `json:"key,omitempty"`
 	Last   int64  `json:"last"`
+	Over   bool   `json:"over,omitempty"`
 }
 
 // Valid reports whether t names a match (and, for a player, holds a key).
@@ -91,6 +93,9 @@ type Config struct {
 	// the program could not run (a page busy drawing) does not count. Once it holds a seat it
 	// never gives up by itself.
 	GiveUp time.Duration
+	// Name is what this player is called at the table, sent with create, join and quick
+	// ("": the seat's number).
+	Name string
 }
 
 // Kind is what an Update reports.
@@ -383,6 +388,9 @@ func (s *Session) open(m wire.ClientMsg, resuming bool) {
 	if !resuming {
 		s.req++
 		m.Req = s.req
+		if m.T != wire.TWatch {
+			m.Name = s.cfg.Name
+		}
 		s.opening = &m
 	}
 	s.setStatus(Connecting, nil)
@@ -629,7 +637,7 @@ func (s *Session) take(b []byte) error {
 		if key == "" {
 			key = s.ticket.Key
 		}
-		s.ticket = Ticket{Server: s.cfg.URL, Match: m.Match, Seat: m.Seat, Key: key, Last: s.lastSeq()}
+		s.ticket = Ticket{Server: s.cfg.URL, Match: m.Match, Seat: m.Seat, Key: key, Last: s.lastSeq(), Over: s.ticket.Over}
 		s.opening = nil
 		s.upto = m.Last
 		s.setStatus(Connected, nil)
@@ -658,6 +666,12 @@ func (s *Session) take(b []byte) error {
 		}
 		s.events = append(s.events, ev)
 		s.ticket.Last = ev.Seq
+		switch ev.Kind {
+		case wire.EvOver:
+			s.ticket.Over = true
+		case wire.EvStart:
+			s.ticket.Over = false
+		}
 		if s.move != nil && ev.Kind == wire.EvMove && ev.Seat == s.ticket.Seat && ev.Seq > s.move.at {
 			s.move = nil // our move, played
 		}

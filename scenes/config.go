@@ -30,6 +30,12 @@ func (s Seat) who() match.Seat {
 // here reports whether a person at this screen decides for the seat.
 func (s Seat) here() bool { return s.who().Here() }
 
+// elsewhere reports whether the seat is a person deciding on another device (online).
+func (s Seat) elsewhere() bool {
+	_, computer := s.level()
+	return !s.here() && !computer
+}
+
 // level is a computer seat's level; ok is false for anyone else.
 func (s Seat) level() (l ai.Level, ok bool) {
 	c, ok := s.Who.(match.Computer)

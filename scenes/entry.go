@@ -10,6 +10,7 @@ import (
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
+	"sig/wire"
 )
 
 // entryKind is what an entry scene asks for.
@@ -19,6 +20,7 @@ const (
 	entryJoin   entryKind = iota // a seat's code (or an invite link) to join a match
 	entryWatch                   // a code or spectator link to watch a match
 	entryServer                  // the match server's address (desktop and phone)
+	entryName                    // what this player is called online
 )
 
 // entry is a screen with one text field: the code of a match to join or watch, or the match
@@ -34,14 +36,20 @@ type entry struct {
 	from    Scene // where Back and a saved address lead (nil: Play online)
 	caret   float64
 	touched bool
+	// pending is the join asked and not answered yet: the screen stays, with what was typed,
+	// until the server gives the seat (then its lobby comes) or refuses it (then why, here).
+	pending *lobby
 
 	bar, prompt, field, errR ui.Rect
 }
 
 func newEntry(m *Manager, kind entryKind, err string) *entry {
 	s := &entry{base: base{m: m}, kind: kind, err: err}
-	if kind == entryServer {
+	switch kind {
+	case entryServer:
 		s.value = m.settings.Server
+	case entryName:
+		s.value = m.settings.Name
 	}
 	if isMobile {
 		s.kb = s.keyboard()
@@ -56,12 +64,17 @@ func (s *entry) Name() string {
 		return "watch"
 	case entryServer:
 		return "server"
+	case entryName:
+		return "name"
 	}
 	return "join"
 }
 
 // keyboard is the on-screen keyboard of the field's symbols.
 func (s *entry) keyboard() *keyboard {
+	if s.kind == entryName {
+		return newKeyboard(lang.Current())
+	}
 	if s.kind == entryServer {
 		k := &keyboard{layers: []keyLayer{addressLayer}, symbols: true}
 		k.build()
@@ -81,7 +94,7 @@ var (
 func (s *entry) build() {
 	s.menu.Buttons = s.menu.Buttons[:0]
 	s.menu.Add(&ui.Button{ID: "field", Label: ""})
-	s.menu.Add(&ui.Button{ID: "ok", Label: s.okLabel(), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil})
+	s.menu.Add(&ui.Button{ID: "ok", Label: s.okLabel(), Icon: ui.IconPlay, Look: ui.Primary, Hidden: s.kb != nil, Disabled: s.pending != nil})
 	s.menu.Add(&ui.Button{ID: "back", Label: lang.T("back"), Icon: ui.IconBack, Look: ui.Quiet})
 	s.menu.Focus = -1
 	s.menu.FocusID("ok")
@@ -95,7 +108,7 @@ func (s *entry) okLabel() string {
 	switch s.kind {
 	case entryWatch:
 		return lang.T("online.watch.go")
-	case entryServer:
+	case entryServer, entryName:
 		return lang.T("online.server.save")
 	}
 	return lang.T("online.join.go")
@@ -107,6 +120,8 @@ func (s *entry) title() string {
 		return lang.T("online.watch")
 	case entryServer:
 		return lang.T("online.server")
+	case entryName:
+		return lang.T("online.name")
 	}
 	return lang.T("online.join")
 }
@@ -117,6 +132,8 @@ func (s *entry) promptText() string {
 		return lang.T("online.watch.prompt")
 	case entryServer:
 		return lang.T("online.server.prompt")
+	case entryName:
+		return lang.T("online.name.prompt")
 	}
 	return lang.T("online.join.prompt")
 }
@@ -137,8 +154,8 @@ func (s *entry) Layout(mt ui.Metrics) {
 	promptH := float64(lines) * mt.LineHeight(ui.Body)
 	fieldH := mt.Pt(60)
 	errH := 0.0
-	if s.err != "" {
-		errH = float64(len(mt.Wrap(s.err, ui.Small, w))) * mt.LineHeight(ui.Small)
+	if msg := s.message(); msg != "" {
+		errH = float64(len(mt.Wrap(msg+"...", ui.Body, w))) * mt.LineHeight(ui.Body)
 	}
 	okH := mt.Pt(52)
 	if s.kb != nil {
@@ -164,6 +181,29 @@ func (s *entry) Layout(mt ui.Metrics) {
 func (s *entry) Update(in []ui.Intent) {
 	s.caret += tick
 	s.m.reader.Text = true // the field takes the keyboard's letters, not its shortcuts
+	if l := s.pending; l != nil {
+		l.poll()
+		switch {
+		case s.m.Current() != Scene(s):
+			return // the game had begun: the play scene has the match
+		case l.err != "":
+			s.pending = nil
+			s.build()
+			s.fail(l.err)
+		case l.seat >= 0:
+			s.m.reader.Text = false
+			s.m.Goto(l)
+			return
+		default:
+			for _, it := range in {
+				if it.Kind == ui.Back || s.menu.Handle(it) == "back" {
+					s.leave()
+					return
+				}
+			}
+			return
+		}
+	}
 	for _, it := range in {
 		if s.kb != nil {
 			if typed, ours := s.kb.Handle(it); ours {
@@ -228,7 +268,7 @@ const maxEntry = 200
 
 // add types r into the field, if the field takes it.
 func (s *entry) add(r rune) {
-	if len([]rune(s.value)) >= maxEntry || r < ' ' || r == 0x7f {
+	if len([]rune(s.value)) >= maxEntry || r < ' ' || r == 0x7f || s.kind == entryName && len([]rune(s.value)) >= wire.MaxName {
 		return
 	}
 	if s.kind == entryServer && r == ' ' {
@@ -239,6 +279,10 @@ func (s *entry) add(r rune) {
 }
 
 func (s *entry) leave() {
+	if s.pending != nil {
+		s.pending.sess.Close()
+		s.pending = nil
+	}
 	s.m.reader.Text = false
 	s.m.Goto(s.back())
 }
@@ -272,6 +316,13 @@ func (s *entry) submit() bool {
 		s.m.reader.Text = false
 		s.m.Goto(s.back())
 		return true
+	case entryName:
+		st := s.m.settings
+		st.Name = tableName(v)
+		s.m.setSettings(st)
+		s.m.reader.Text = false
+		s.m.Goto(s.back())
+		return true
 	case entryWatch:
 		id, err := parseWatch(v)
 		if err != nil {
@@ -287,9 +338,48 @@ func (s *entry) submit() bool {
 		s.fail(lang.T("online.err.code"))
 		return false
 	}
+	return s.join(iv)
+}
+
+// join asks the server for the seat iv opens; it reports whether the scene was left (a seat
+// kept on this device is taken back at once, in its lobby).
+func (s *entry) join(iv invite) bool {
+	next := newJoinLobby(s.m, iv)
+	if l, ok := next.(*lobby); ok && l.resuming == "" {
+		s.pending, s.err = l, ""
+		s.build()
+		return false
+	}
 	s.m.reader.Text = false
-	s.m.Goto(newJoinLobby(s.m, iv))
+	s.m.Goto(next)
 	return true
+}
+
+// newJoinEntry is the join screen asking for the seat an invitation given at start (-join, a
+// link's ?join=) opens: its answer comes here, as if typed, and a refusal stays here.
+func newJoinEntry(m *Manager, text string, iv invite) Scene {
+	if m.matchServer() == "" {
+		return newOnlineMenu(m, "")
+	}
+	if t, ok := m.keptTicket(iv.Match); ok && iv.Code == "" && t.Seat == iv.Seat {
+		return newJoinLobby(m, iv) // this device's seat: taken back at once
+	}
+	s := newEntry(m, entryJoin, "")
+	s.value = strings.TrimSpace(text)
+	if iv.Code != "" {
+		s.value = iv.Code
+	}
+	s.join(iv)
+	return s
+}
+
+// message is what the line under the field says: why the last try failed, or that the
+// server is being asked.
+func (s *entry) message() string {
+	if s.pending != nil {
+		return lang.T("online.joining")
+	}
+	return s.err
 }
 
 func (s *entry) fail(msg string) {
@@ -330,8 +420,11 @@ func (s *entry) Draw(dst *ebiten.Image) {
 	ty := f.CY() - mt.LineHeight(st)/2
 	if shown == "" {
 		hint := lang.T("online.join.example")
-		if s.kind == entryServer {
+		switch s.kind {
+		case entryServer:
 			hint = lang.T("online.server.example")
+		case entryName:
+			hint = lang.T("online.name.example")
 		}
 		mt.Text(dst, mt.Ellipsize(hint, st, room), st, f.CX(), ty, ui.Center, sprites.Fade(sprites.Wood, 0.5))
 	} else {
@@ -345,9 +438,13 @@ func (s *entry) Draw(dst *ebiten.Image) {
 		sprites.Line(dst, sprites.Pt{X: x, Y: f.Y + mt.Pt(14)}, sprites.Pt{X: x, Y: f.Bottom() - mt.Pt(14)}, mt.Pt(2), sprites.Saffron)
 	}
 	y = s.errR.Y
-	for _, l := range mt.Wrap(s.err, ui.Small, s.errR.W) {
-		mt.Text(dst, l, ui.Small, s.errR.CX(), y, ui.Center, sprites.Terracotta)
-		y += mt.LineHeight(ui.Small)
+	msg, col := s.err, sprites.Terracotta
+	if s.pending != nil {
+		msg, col = s.message()+[...]string{"", ".", "..", "..."}[int(s.caret*2)%4], sprites.Wood
+	}
+	for _, l := range mt.Wrap(msg, ui.Body, s.errR.W) {
+		mt.Text(dst, l, ui.Body, s.errR.CX(), y, ui.Center, col)
+		y += mt.LineHeight(ui.Body)
 	}
 	for _, b := range s.menu.Buttons {
 		if b.ID == "field" || b.Hidden {

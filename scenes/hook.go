@@ -33,6 +33,9 @@ type HookView struct {
 	Lobby *HookLobby `json:"lobby,omitempty"`
 	// Online is an online match being played (the play scene and the pause and results over it).
 	Online *HookOnline `json:"online,omitempty"`
+	// Entry is a screen with a text field (join, watch, the server's address): what it holds,
+	// what it says under it ("" for nothing), and whether the server is being asked.
+	Entry *HookEntry `json:"entry,omitempty"`
 
 	Hits []HookHit `json:"hits"`
 	Work HookWork  `json:"work"`
@@ -50,6 +53,13 @@ type HookLobby struct {
 	Seats []string `json:"seats"`
 	Begun bool     `json:"begun"`
 	Error string   `json:"error,omitempty"`
+}
+
+// HookEntry is a text field's screen as a test reads it.
+type HookEntry struct {
+	Value   string `json:"value"`
+	Error   string `json:"error,omitempty"`
+	Waiting bool   `json:"waiting"`
 }
 
 // HookOnline is an online match in play as a test reads it: the connection's status
@@ -137,6 +147,9 @@ func (m *Manager) Hook() HookView {
 				}
 			}
 		}
+	}
+	if e, ok := m.cur.(*entry); ok {
+		v.Entry = &HookEntry{Value: e.value, Error: e.err, Waiting: e.pending != nil}
 	}
 	if l, ok := m.cur.(*lobby); ok {
 		h := &HookLobby{Match: l.match, Seat: l.seat, Link: l.link(), Code: l.shownCode(), Begun: l.begun, Error: l.err, Seats: []string{}}

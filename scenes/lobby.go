@@ -1,9 +1,11 @@
 package scenes
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -41,12 +43,14 @@ type lobby struct {
 	match    string
 	invites  []wire.Invite
 	states   map[int]string // each seat's presence (wire.Presence.State)
+	names    map[int]string // the names players gave as they took their seats
 	show     int            // the invite the QR code shows; len(invites) is the spectators' link
 	status   online.Status
 	queued   bool
 	begun    bool   // the game began (and no play scene took it: see startOnline)
 	wasReady bool   // every seat was taken at the last build
 	err      string // why the match cannot go on here
+	resuming string // the match whose kept seat this screen takes back ("": none)
 
 	code    *qr.Code
 	codeImg *ebiten.Image
@@ -56,7 +60,21 @@ type lobby struct {
 	rows                                    []ui.Rect
 	clock                                   float64
 	changes                                 int
+
+	// copied is the clipboard's answer to Copy link (copyDone, copyFailed), set when it comes
+	// (a browser answers later) and taken by Update; copyWord is what the button says now
+	// (0: Copy link), for copiedFor seconds more.
+	copied    atomic.Int32
+	copyWord  int32
+	copiedFor float64
+	linkBtns  ui.Rect // the row of Copy link and Share
 }
+
+// What became of a Copy link.
+const (
+	copyDone   = 1
+	copyFailed = 2
+)
 
 // startOnline makes the play scene of an online match whose game has just begun (the session
 // has delivered its start event): the play scene with its online parts. A variable, so that a
@@ -64,9 +82,44 @@ type lobby struct {
 var startOnline = newOnlinePlay
 
 func newLobby(m *Manager, mode lobbyMode, g *rules.Info) *lobby {
-	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}}
-	s.sess = m.newSession()
+	s := &lobby{base: base{m: m}, mode: mode, g: g, seat: -1, states: map[int]string{}, names: map[int]string{}}
+	s.sess = m.newSession(s.kept)
 	s.build()
+	return s
+}
+
+// kept is what the store keeps of this screen's seat with ticket t.
+func (s *lobby) kept(t online.Ticket) keptSeat {
+	k := keptSeat{Ticket: t, Host: s.mode == lobbyHost, Quick: s.mode == lobbyQuick, Invites: s.sess.Invites()}
+	if len(k.Invites) == 0 {
+		k.Invites = s.invites // a resumed host's, from what was kept
+	}
+	if s.g != nil {
+		k.Game = s.g.ID
+	}
+	return k
+}
+
+// newResumeLobby takes back the seat k, kept on this device (a reload, a restart, the title's
+// Back to your online match): the whole match comes again, and a game under way goes on in
+// the play scene.
+func newResumeLobby(m *Manager, k keptSeat) Scene {
+	if m.matchServer() == "" {
+		return newOnlineMenu(m, "")
+	}
+	mode := lobbyGuest
+	switch {
+	case k.Host:
+		mode = lobbyHost
+	case k.Quick:
+		mode = lobbyQuick
+	}
+	g, _ := games.Lookup(k.Game)
+	s := newLobby(m, mode, g)
+	s.invites, s.resuming = k.Invites, k.Match
+	t := k.Ticket
+	t.Last = 0 // the whole match again: this screen starts from nothing
+	s.sess.Resume(t)
 	return s
 }
 
@@ -93,6 +146,7 @@ func newJoinLobby(m *Manager, iv invite) Scene {
 		s.sess.JoinCode(iv.Code)
 	case ok && t.Seat == iv.Seat:
 		t.Last = 0 // the whole match again: this screen starts from nothing
+		s.resuming = t.Match
 		s.sess.Resume(t)
 	default:
 		s.sess.Join(iv.Match, iv.Seat, iv.Secret)
@@ -144,6 +198,22 @@ func (s *lobby) build() {
 		}
 		s.menu.Add(&ui.Button{ID: "show-watch", Label: lang.T("online.lobby.spectators"), Selected: s.show == len(s.invites)})
 	}
+	if s.mode == lobbyHost && s.match != "" {
+		// The link, to paste in a message or hand to another app.
+		if canCopy() {
+			label := lang.T("online.lobby.copy")
+			switch s.copyWord {
+			case copyDone:
+				label = lang.T("online.lobby.copied")
+			case copyFailed:
+				label = lang.T("online.lobby.nocopy")
+			}
+			s.menu.Add(&ui.Button{ID: "copy", Label: label, Look: ui.Plain})
+		}
+		if canShare() {
+			s.menu.Add(&ui.Button{ID: "share", Label: lang.T("online.lobby.share"), Look: ui.Plain})
+		}
+	}
 	if s.mode == lobbyHost {
 		s.menu.Add(&ui.Button{ID: "start", Label: lang.T("online.lobby.start"), Icon: ui.IconPlay, Look: ui.Primary, Disabled: !s.ready()})
 	}
@@ -175,11 +245,14 @@ func (s *lobby) ready() bool {
 	return true
 }
 
-// seatName is seat i's name on every screen of the match: the same for all, as the server
-// carries no names ("Player 2", "Computer 3"), and "You" for this screen's own seat.
+// seatName is seat i's name on every screen of the match: the name its player gave, else its
+// number ("Player 2", "Computer 3"), and "You" for this screen's own seat.
 func (s *lobby) seatName(i int) string {
 	if i == s.seat {
 		return lang.T("log.you")
+	}
+	if n := s.names[i]; n != "" {
+		return n
 	}
 	if i < len(s.specs) && s.specs[i].Kind == wire.Computer {
 		return lang.T("player.computer", i+1)
@@ -264,6 +337,15 @@ func (s *lobby) Layout(mt ui.Metrics) {
 	}
 	codeH := mt.LineHeight(ui.Small) + mt.LineHeight(ui.Title)
 	linkH := 3 * mt.LineHeight(ui.Small)
+	var linkBtns []*ui.Button
+	for _, id := range []string{"copy", "share"} {
+		if b := s.menu.Get(id); b != nil {
+			linkBtns = append(linkBtns, b)
+		}
+	}
+	if len(linkBtns) > 0 {
+		linkH += mt.Pt(4) + mt.Pt(44) + mt.RingOut()
+	}
 	var left, right ui.Rect
 	if !mt.Portrait() && rest.W > mt.Pt(700) {
 		left, right = rest.CutLeft(math.Min(rest.W*0.48, mt.Pt(520)))
@@ -295,7 +377,17 @@ func (s *lobby) Layout(mt ui.Metrics) {
 		y += side + mt.Pt(8)
 		s.codeR = ui.Rect{X: left.X, Y: y, W: left.W, H: codeH}
 		y += codeH + mt.Pt(4)
-		s.linkR = ui.Rect{X: left.X, Y: y, W: left.W, H: linkH}
+		s.linkR = ui.Rect{X: left.X, Y: y, W: left.W, H: 3 * mt.LineHeight(ui.Small)}
+		s.linkBtns = ui.Rect{}
+		if len(linkBtns) > 0 {
+			gapB := mt.Pt(8)
+			bw := math.Min(mt.Pt(200), (left.W-gapB*float64(len(linkBtns)-1))/float64(len(linkBtns)))
+			rowW := bw*float64(len(linkBtns)) + gapB*float64(len(linkBtns)-1)
+			s.linkBtns = ui.Rect{X: left.CX() - rowW/2, Y: s.linkR.Bottom() + mt.Pt(4), W: rowW, H: mt.Pt(44)}
+			for i, b := range linkBtns {
+				b.Rect = mt.Flip(ui.Rect{X: s.linkBtns.X + float64(i)*(bw+gapB), Y: s.linkBtns.Y, W: bw, H: s.linkBtns.H}, s.linkBtns)
+			}
+		}
 	} else {
 		s.qrR, s.codeR, s.linkR = left.Inset(mt.Pt(8)), ui.Rect{}, ui.Rect{}
 	}
@@ -324,6 +416,16 @@ func (s *lobby) Layout(mt ui.Metrics) {
 
 func (s *lobby) Update(in []ui.Intent) {
 	s.clock += tick
+	if c := s.copied.Swap(0); c != 0 {
+		// The clipboard answered: its word shows on the button for a while.
+		s.copyWord, s.copiedFor = c, 3
+		s.build()
+	} else if s.copiedFor > 0 {
+		if s.copiedFor -= tick; s.copiedFor <= 0 {
+			s.copyWord = 0
+			s.build()
+		}
+	}
 	s.poll()
 	if s.m.Current() != Scene(s) {
 		return // the game began: the play scene has the match now
@@ -346,6 +448,18 @@ func (s *lobby) Update(in []ui.Intent) {
 			if s.ready() {
 				s.sess.Start()
 			}
+		case "copy":
+			copyLink(s.link(), func(ok bool) {
+				w := int32(copyFailed)
+				if ok {
+					w = copyDone
+				}
+				s.copied.Store(w)
+			})
+		case "share":
+			if s.g != nil {
+				shareLink(lang.T("online.lobby.share.title", gameName(s.g)), s.link())
+			}
 		case "show-watch":
 			s.show = len(s.invites)
 			s.build()
@@ -360,12 +474,14 @@ func (s *lobby) Update(in []ui.Intent) {
 	}
 }
 
-// leave gives the seat up (a spectator just goes) and goes back to Play online.
+// leave gives the seat up (a spectator just goes) and goes back to Play online. A seat being
+// taken back and not reached yet stays kept: the title offers it again.
 func (s *lobby) leave() {
 	if s.mode == lobbyWatch || s.err != "" || s.seat < 0 {
 		s.sess.Close()
 	} else {
 		s.sess.Leave()
+		s.m.forgetSeat(s.match)
 	}
 	s.m.Goto(newOnlineMenu(s.m, ""))
 }
@@ -381,6 +497,10 @@ func (s *lobby) poll() {
 			if u.Status == online.Closed && u.Err != nil {
 				s.err = onlineError(s.m, u.Err)
 				rebuild = true
+				var r *wire.Refusal
+				if errors.As(u.Err, &r) && s.resuming != "" {
+					s.m.forgetSeat(s.resuming) // the server has no such seat any more
+				}
 			}
 		case online.KCreated:
 			s.match, s.seat, s.invites = u.Match, u.Seat, u.Invites
@@ -412,6 +532,7 @@ func (s *lobby) poll() {
 				s.specs = ev.Seats
 				rebuild = true
 			case wire.EvSeated:
+				s.names[ev.Seat] = ev.Name
 				if s.states[ev.Seat] == "" || s.states[ev.Seat] == "empty" {
 					s.states[ev.Seat] = "here"
 				}

@@ -152,7 +152,7 @@ func newManager(cfg Config, st store) (*Manager, error) {
 	switch {
 	case cfg.Join != "":
 		iv, _ := parseInvite(cfg.Join) // checked by cfg.check
-		m.cur = newJoinLobby(m, iv)
+		m.cur = newJoinEntry(m, cfg.Join, iv)
 	case cfg.Watch != "":
 		id, _ := parseWatch(cfg.Watch)
 		m.cur = newWatchLobby(m, id)
@@ -162,6 +162,10 @@ func newManager(cfg Config, st store) (*Manager, error) {
 		m.cur = newSetup(m, g, cfg.Players)
 	default:
 		m.cur = newTitle(m)
+		if k, ok := m.liveSeat(); ok {
+			// A reload or a restart in the middle of an online match: straight back to it.
+			m.cur = newResumeLobby(m, k)
+		}
 	}
 	return m, nil
 }

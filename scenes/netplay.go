@@ -108,6 +108,12 @@ func (n *netPlay) catchUp(s *play, keep int) bool {
 func onlinePlayers(tb *online.Table) []player {
 	specs := tb.Seats()
 	seats := make([]Seat, len(specs))
+	names := map[int]string{}
+	for _, ev := range tb.Session().Events() {
+		if ev.Kind == wire.EvSeated {
+			names[ev.Seat] = ev.Name // the name its player gave, as the server took it
+		}
+	}
 	for i, sp := range specs {
 		switch {
 		case i == tb.Mine():
@@ -119,7 +125,7 @@ func onlinePlayers(tb *online.Table) []player {
 			}
 			seats[i].Who = match.Computer{Level: l}
 		default:
-			seats[i].Who = online.Remote{}
+			seats[i].Who, seats[i].Name = online.Remote{}, names[i]
 		}
 	}
 	return playersFrom(seats)
@@ -538,6 +544,9 @@ func (n *netPlay) drawSeats(s *play, dst *ebiten.Image) {
 		case "away":
 			c = sprites.Saffron
 		}
+		if n.unknown(i) {
+			c = sprites.Fade(sprites.Chalk, 0.25) // no word from the server now: not green
+		}
 		if i == n.tb.Mine() {
 			c = sprites.StickGreen
 			if n.status != online.Connected {
@@ -552,6 +561,16 @@ func (n *netPlay) drawSeats(s *play, dst *ebiten.Image) {
 	}
 }
 
+// unknown reports whether seat i's connection cannot be known now: another person's, while
+// this screen has no connection to the server to hear of it.
+func (n *netPlay) unknown(i int) bool {
+	if i == n.tb.Mine() || n.status == online.Connected {
+		return false
+	}
+	st := n.state(i)
+	return st == "here" || st == "away"
+}
+
 // stateWord says seat i's connection.
 func (n *netPlay) stateWord(i int) string {
 	if i == n.tb.Mine() {
@@ -559,6 +578,9 @@ func (n *netPlay) stateWord(i int) string {
 			return lang.T("net.state.away")
 		}
 		return lang.T("net.state.here")
+	}
+	if n.unknown(i) {
+		return lang.T("net.state.unknown")
 	}
 	switch n.state(i) {
 	case "here":

@@ -266,6 +266,7 @@ func TestOnlineReloadTellsTheMoves(t *testing.T) {
 		return m
 	}
 	guest := open()
+	until(t, "the guest's lobby", func() bool { _, ok := guest.Current().(*lobby); return ok }, guest, host)
 	gl := lobbyOf(t, guest)
 	until(t, "the guest's seat", func() bool { return gl.seat == 1 && hl.ready() }, guest, host)
 	tap(t, host, "start")
@@ -308,5 +309,44 @@ func TestOnlineReloadTellsTheMoves(t *testing.T) {
 	}
 	if len(before) < 4 || strings.Join(after, "\n") != strings.Join(before, "\n") {
 		t.Fatalf("the log before the reload:\n  %s\nafter it:\n  %s", strings.Join(before, "\n  "), strings.Join(after, "\n  "))
+	}
+}
+
+// TestOnlineStatesTrue: an online screen says what it knows. Another person's turn is theirs
+// to play (not "throwing" or "thinking", which it cannot see); their connection is not known
+// while this screen's own is lost (not a green "connected"); and a game the host ended for a
+// player gone says so on the results.
+func TestOnlineStatesTrue(t *testing.T) {
+	defer func(d time.Duration) { awayAfter = d }(awayAfter)
+	awayAfter = 300 * time.Millisecond
+	url := matchServerWith(t, server.Config{Away: 300 * time.Millisecond})
+	host, guest := onlinePair(t, url, "seega", nil)
+	hp, gp := onlineScene(host), onlineScene(guest)
+	ms := []*Manager{host, guest}
+	frames(t, ms, 30*time.Second, "the guest's screen at rest with the host to play", func() bool {
+		p, over := gp.shownTurn()
+		return p == 0 && !over && !gp.q.Busy() && !gp.dirty
+	})
+	if _, sub := gp.turnText(); sub != lang.T("play.sub.theirs") {
+		t.Errorf("the guest's turn card for the host's turn says %q, want %q", sub, lang.T("play.sub.theirs"))
+	}
+	if w := lang.T("net.state.here"); gp.net.stateWord(0) != w {
+		t.Errorf("the host, connected, shows %q on the guest's screen, want %q", gp.net.stateWord(0), w)
+	}
+	gp.net.status = online.Reconnecting
+	if w := lang.T("net.state.unknown"); gp.net.stateWord(0) != w {
+		t.Errorf("while the guest's screen reconnects, the host shows %q, want %q", gp.net.stateWord(0), w)
+	}
+	gp.net.status = online.Connected
+
+	frames(t, ms, 30*time.Second, "a few moves", func() bool { return hp.d.Match().Moves() >= 4 })
+	gp.leave() // the guest's screen is gone
+	frames(t, []*Manager{host}, 20*time.Second, "the choice", func() bool { return hp.menu.Get("choose-end") != nil })
+	time.Sleep(400 * time.Millisecond) // past the server's -away too
+	tap(t, host, "choose-end")
+	frames(t, []*Manager{host}, 60*time.Second, "the results", func() bool { return host.Current().Name() == "results" })
+	r := host.Current().(*results)
+	if w := lang.T("net.over.gone", hp.env.Names[1]); r.why != w || !strings.Contains(r.foot(), w) {
+		t.Fatalf("the results of a game ended for a player gone say %q (title %q), want %q", r.foot(), r.title, w)
 	}
 }

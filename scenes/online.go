@@ -44,6 +44,7 @@ func (s *onlineMenu) build() {
 	s.menu.Add(&ui.Button{ID: "join", Label: lang.T("online.join"), Sub: lang.T("online.join.sub"), Disabled: none, Draw: twoLineFace})
 	s.menu.Add(&ui.Button{ID: "quick", Label: lang.T("online.quick"), Sub: lang.T("online.quick.sub"), Disabled: none, Draw: twoLineFace})
 	s.menu.Add(&ui.Button{ID: "watch", Label: lang.T("online.watch"), Sub: lang.T("online.watch.sub"), Disabled: none, Draw: twoLineFace})
+	s.menu.Add(&ui.Button{ID: "name", Label: s.nameLine(), Look: ui.Quiet, Disabled: none})
 	if !isBrowser {
 		s.menu.Add(&ui.Button{ID: "server", Label: lang.T("online.server"), Icon: ui.IconGear, Look: ui.Quiet})
 	}
@@ -94,8 +95,9 @@ func (s *onlineMenu) Layout(mt ui.Metrics) {
 		s.serverLines = mt.Wrap(s.serverLine(), ui.Small, bw)
 		srvH = float64(len(s.serverLines))*mt.LineHeight(ui.Small) + below + mt.RingOut() + mt.Pt(2) + mt.Touch() + mt.Pt(12)
 	}
+	nameH := mt.Touch() + mt.Pt(8)
 	sum := func() float64 {
-		t := float64(len(ids)-1)*gap + mt.Pt(16) + srvH
+		t := float64(len(ids)-1)*gap + mt.Pt(16) + srvH + nameH
 		for _, h := range heights {
 			t += h
 		}
@@ -113,6 +115,11 @@ func (s *onlineMenu) Layout(mt ui.Metrics) {
 		y += heights[i] + gap
 	}
 	y += mt.Pt(4)
+	if b := s.menu.Get("name"); b != nil {
+		w := math.Min(bw, mt.Measure(ui.BodyBold, b.Label)+mt.Pt(48))
+		b.Rect = ui.Rect{X: rest.CX() - w/2, Y: y, W: w, H: mt.Touch()}
+		y += nameH
+	}
 	s.server = ui.Rect{}
 	if b := s.menu.Get("server"); b != nil {
 		lines := float64(len(s.serverLines)) * mt.LineHeight(ui.Small)
@@ -147,6 +154,8 @@ func (s *onlineMenu) Update(in []ui.Intent) {
 			s.m.Goto(newEntry(s.m, entryWatch, ""))
 		case "server":
 			s.m.Goto(newEntry(s.m, entryServer, ""))
+		case "name":
+			s.m.Goto(newEntry(s.m, entryName, ""))
 		default:
 			continue
 		}
@@ -169,6 +178,15 @@ func (s *onlineMenu) Draw(dst *ebiten.Image) {
 		note = lang.T("online.noserver.none")
 	}
 	drawNotice(dst, mt, s.noteR, note)
+}
+
+// nameLine is the name button's words: what this player is called at the table, or an
+// invitation to choose it.
+func (s *onlineMenu) nameLine() string {
+	if n := s.m.settings.Name; n != "" {
+		return lang.T("online.name.at", n)
+	}
+	return lang.T("online.name.none")
 }
 
 // serverLine names the match server in use, or says there is none.
@@ -201,31 +219,65 @@ func (m *Manager) matchSite() string {
 // unreachable server wait less).
 var giveUp = 20 * time.Second
 
-// ticketEntry is the store entry of the last online seat held, so that a reload or a second
-// opening of the same invite link takes the seat back instead of being refused.
+// ticketEntry is the store entry of the last online seat held (keptSeat), so that a reload, a
+// restart or a second opening of the same invite link takes the seat back instead of being
+// refused.
 const ticketEntry = "online-ticket"
 
-// newSession opens a session with the match server, keeping its ticket in the store.
-func (m *Manager) newSession() *online.Session {
+// keptSeat is the ticketEntry: the session's ticket, and what a screen needs to show the seat
+// again after a reload or a restart: the game, and whether this device made the match (with
+// its invitations, which only the answer to create carries) or came to it by quick match.
+type keptSeat struct {
+	online.Ticket
+	Game    string        `json:"game,omitempty"`
+	Host    bool          `json:"host,omitempty"`
+	Quick   bool          `json:"quick,omitempty"`
+	Invites []wire.Invite `json:"invites,omitempty"`
+}
+
+// newSession opens a session with the match server; kept turns each ticket it gives into the
+// entry the store keeps.
+func (m *Manager) newSession(kept func(online.Ticket) keptSeat) *online.Session {
 	return online.New(online.Config{
 		URL:    m.matchServer(),
 		GiveUp: giveUp,
+		Name:   m.settings.Name,
 		Keep: func(t online.Ticket) {
-			if b, err := json.Marshal(t); err == nil {
+			if b, err := json.Marshal(kept(t)); err == nil {
 				_ = m.store.save(ticketEntry, b)
 			}
 		},
 	})
 }
 
+// keptSeat is the seat kept (ok false: none, or not one that can be taken back).
+func (m *Manager) keptSeat() (keptSeat, bool) {
+	var k keptSeat
+	b, err := m.store.load(ticketEntry)
+	if err != nil || json.Unmarshal(b, &k) != nil || !k.Valid() {
+		return k, false
+	}
+	return k, true
+}
+
 // keptTicket is the ticket kept for match on the current server (ok false: none).
 func (m *Manager) keptTicket(match string) (online.Ticket, bool) {
-	var t online.Ticket
-	b, err := m.store.load(ticketEntry)
-	if err != nil || json.Unmarshal(b, &t) != nil || !t.Valid() {
-		return t, false
+	k, ok := m.keptSeat()
+	return k.Ticket, ok && k.Match == match && k.Server == m.matchServer()
+}
+
+// liveSeat is the seat this device holds in a match still going on the current server: the
+// title offers it, and a reload or a restart takes it back.
+func (m *Manager) liveSeat() (keptSeat, bool) {
+	k, ok := m.keptSeat()
+	return k, ok && k.Seat >= 0 && !k.Over && k.Server != "" && k.Server == m.matchServer()
+}
+
+// forgetSeat forgets the seat kept in match: it was left, or the server no longer has it.
+func (m *Manager) forgetSeat(match string) {
+	if k, ok := m.keptSeat(); ok && k.Match == match {
+		_ = m.store.remove(ticketEntry)
 	}
-	return t, t.Match == match && t.Server == m.matchServer()
 }
 
 // onlineError says in the player's language why a session could not go on.

@@ -125,6 +125,8 @@ func TestOnlineCreateJoinStart(t *testing.T) {
 	want(t, guest, "join")
 	typeText(guest, strings.ToLower(strings.ReplaceAll(code, "-", "")))
 	step(guest, ui.Intent{Kind: ui.Activate})
+	// The join screen stays until the server gives the seat.
+	until(t, "the guest's lobby", func() bool { _, ok := guest.Current().(*lobby); return ok }, guest, host)
 	gl := lobbyOf(t, guest)
 	until(t, "the guest to be seated", func() bool { return gl.seat == 1 && gl.g != nil }, guest, host)
 	if gl.g.ID != "seega" || len(gl.specs) != 2 {
@@ -233,34 +235,50 @@ func TestJoinRefusesWhatIsNotACode(t *testing.T) {
 	}
 }
 
-// A code nobody gave, a used invitation and a full match each get their own words.
+// A code nobody gave, a used invitation and a full match each get their own words, on the join
+// screen itself: it stays, with the code as typed and the reason under it, whether the code
+// was typed or given at start (-join).
 func TestJoinRefusals(t *testing.T) {
 	addr := startMatchServer(t)
 	host := newTest(t, Config{Server: addr})
-	tap(t, host, "online")
-	tap(t, host, "create")
-	tap(t, host, "seega")
-	tap(t, host, "start")
-	hl := lobbyOf(t, host)
-	until(t, "the match", func() bool { return len(hl.invites) == 1 }, host)
+	hl := hostSeega(t, host)
 	code := hl.shownCode()
 
-	join := func(what string) *lobby {
+	typed := func(what string) *Manager {
 		t.Helper()
-		m := newTest(t, Config{Server: addr, Join: what})
-		l := lobbyOf(t, m)
-		until(t, "an answer to "+what, func() bool { return l.seat >= 0 || l.err != "" }, m, host)
-		return l
+		m := newTest(t, Config{Server: addr})
+		tap(t, m, "online")
+		tap(t, m, "join")
+		typeText(m, what)
+		step(m, ui.Intent{Kind: ui.Activate})
+		until(t, "an answer to "+what, func() bool {
+			e, ok := m.Current().(*entry)
+			return !ok || e.pending == nil
+		}, m, host)
+		return m
 	}
-	if l := join("ZZZZ-ZZZZ"); l.err != lang.T("online.err.nomatch") {
-		t.Errorf("an unknown code: %q (seat %d)", l.err, l.seat)
+	refused := func(m *Manager, what, typed string, words ...string) {
+		t.Helper()
+		want(t, m, "join")
+		e := m.Current().(*entry)
+		if e.value != typed {
+			t.Errorf("%s: the field holds %q, not the %q typed", what, e.value, typed)
+		}
+		for _, w := range words {
+			if e.err == w {
+				return
+			}
+		}
+		t.Errorf("%s: the join screen says %q, want one of %q", what, e.err, words)
 	}
-	if l := join(code); l.seat != 1 || l.err != "" {
-		t.Fatalf("the code given: seat %d, %q", l.seat, l.err)
+	refused(typed("zzzz-zzzz"), "an unknown code", "zzzz-zzzz", lang.T("online.err.nomatch"))
+	atStart := newTest(t, Config{Server: addr, Join: "ZZZZ-ZZZZ"})
+	until(t, "an answer to -join", func() bool { e, ok := atStart.Current().(*entry); return !ok || e.pending == nil }, atStart)
+	refused(atStart, "an unknown code given at start", "ZZZZ-ZZZZ", lang.T("online.err.nomatch"))
+	if m := typed(code); lobbyOf(t, m).seat != 1 {
+		t.Fatalf("the code given: seat %d", lobbyOf(t, m).seat)
 	}
-	if l := join(code); l.err != lang.T("online.err.used") && l.err != lang.T("online.err.full") {
-		t.Errorf("a used code: %q (seat %d)", l.err, l.seat)
-	}
+	refused(typed(code), "a used code", code, lang.T("online.err.used"), lang.T("online.err.full"))
 }
 
 // No server there: Play online says so plainly, and the title and a local game work on.

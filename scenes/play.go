@@ -328,7 +328,7 @@ func (s *play) turnLines(w float64) int {
 	w -= mt.Pt(70) // the piece beside the words (paintTurn)
 	subs := []string{lang.T("play.over.sub"), s.note}
 	for _, pl := range s.players {
-		doing := []string{"play.sub.moving", "play.sub.throwing", "play.sub.thinking"}
+		doing := []string{"play.sub.moving", "play.sub.throwing", "play.sub.thinking", "play.sub.theirs"}
 		if pl.here() {
 			doing = []string{"play.sub.moving", "play.sub.throw", "play.sub.steer", "play.sub.choose"}
 		}
@@ -1043,6 +1043,8 @@ func (s *play) turnText() (title, sub string) {
 		switch {
 		case s.q.Busy():
 			sub = lang.T("play.sub.moving")
+		case pl.elsewhere():
+			sub = lang.T("play.sub.theirs") // a person on another device: no telling what they do
 		case !pl.here() && st.Phase() == rules.PhaseThrow:
 			sub = lang.T("play.sub.throwing")
 		case !pl.here():

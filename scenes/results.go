@@ -23,7 +23,9 @@ type results struct {
 	// sticks); unfair makes it loud.
 	fair   string
 	unfair bool
-	fairY  float64
+	// why says why an online game ended before the rules ended it (a player gone), "" else.
+	why   string
+	fairY float64
 }
 
 type resultRow struct {
@@ -92,10 +94,10 @@ func (s *results) Name() string { return "results" }
 func (s *results) Layout(mt ui.Metrics) {
 	rowH := mt.Pt(40)
 	fairH := 0.0
-	if s.fair != "" {
+	if foot := s.foot(); foot != "" {
 		// The card's width, as layoutCard makes it, less its margins.
 		w := math.Min(mt.W-mt.Pt(32), mt.Pt(420)) - mt.Pt(56)
-		fairH = float64(min(4, len(mt.Wrap(s.fair, s.fairStyle(), w))))*mt.LineHeight(s.fairStyle()) + mt.Pt(8)
+		fairH = float64(min(4, len(mt.Wrap(foot, s.fairStyle(), w))))*mt.LineHeight(s.fairStyle()) + mt.Pt(8)
 	}
 	s.table = s.layoutCard(mt, float64(len(s.rows))*rowH+mt.Pt(16)+fairH)
 	s.fairY = s.table.Bottom() - fairH + mt.Pt(4)
@@ -150,13 +152,13 @@ func (s *results) Update(in []ui.Intent) {
 func (s *results) Draw(dst *ebiten.Image) {
 	s.drawCard(dst)
 	mt := s.mt
-	if s.fair != "" {
+	if foot := s.foot(); foot != "" {
 		c := sprites.Olive
-		if s.unfair {
+		if s.unfair || s.why != "" {
 			c = sprites.Terracotta
 		}
 		st := s.fairStyle()
-		for i, l := range mt.Wrap(s.fair, st, s.table.W) {
+		for i, l := range mt.Wrap(foot, st, s.table.W) {
 			if i == 4 {
 				break
 			}
@@ -203,9 +205,12 @@ func (s *results) online(p *play, out rules.Outcome) rules.Outcome {
 	tb := p.net.tb
 	if ev := tb.Over(); ev != nil && ev.Why != "finished" && len(ev.Ranks) == len(p.players) {
 		out = rules.Outcome{Ranks: ev.Ranks}
+		s.why = lang.T("net.over.early")
 		for i, r := range ev.Ranks {
 			if r == 1 {
 				out.Winners = append(out.Winners, i)
+			} else {
+				s.why = lang.T("net.over.gone", p.env.Names[i]) // the seat gone: one a choice
 			}
 		}
 	}
@@ -218,6 +223,12 @@ func (s *results) online(p *play, out rules.Outcome) rules.Outcome {
 		s.fair = lang.T("net.fair.ok")
 	}
 	return out
+}
+
+// foot is what the card says under the ranks: why the game ended early, and what the
+// fairness check found.
+func (s *results) foot() string {
+	return strings.TrimSpace(s.why + " " + s.fair)
 }
 
 // fairStyle is the type of the fairness line: bold when the check failed.

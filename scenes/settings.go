@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode"
 
 	"sig/audio"
 	"sig/scenes/lang"
+	"sig/wire"
 )
 
 // Speed is how fast the play scene animates.
@@ -57,6 +59,9 @@ type Settings struct {
 	// Server is the match server Play online uses on a desktop or phone (ws://host:port/ws),
 	// set with -server or in Settings; "" for none. The browser build ignores it.
 	Server string `json:"server,omitempty"`
+	// Name is what this player is called online, typed once in an online match's setup and
+	// shown to the table from then on ("": the seat's number).
+	Name string `json:"name,omitempty"`
 }
 
 // largeText is how much the larger-text setting grows every text.
@@ -86,6 +91,7 @@ func (s *Settings) sane() {
 	if !available(s.Lang) {
 		s.Lang = "en"
 	}
+	s.Name = tableName(s.Name)
 	if s.Server != "" {
 		if u, err := serverURL(s.Server); err != nil {
 			s.Server = "" // a hand-edited file's nonsense is forgotten, not dialled
@@ -124,4 +130,19 @@ func saveSettings(st store, s Settings) {
 	if b, err := json.Marshal(s); err == nil {
 		_ = st.save(settingsEntry, b)
 	}
+}
+
+// tableName is name as the match server takes it: no control characters, at most
+// wire.MaxName characters, no spaces around.
+func tableName(name string) string {
+	r := []rune(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, name))
+	if len(r) > wire.MaxName {
+		r = r[:wire.MaxName]
+	}
+	return strings.TrimSpace(string(r))
 }

@@ -66,6 +66,9 @@ func newOnlineSetup(m *Manager, g *rules.Info) *setup {
 	s := newSetup(m, g, 0)
 	s.online = true
 	s.seats[1].Who = match.Person{}
+	if n := m.settings.Name; n != "" {
+		s.seats[0].Name, s.named[0] = n, true // the name typed once, kept on this device
+	}
 	s.rename()
 	s.build()
 	return s
@@ -105,7 +108,7 @@ func (s *setup) build() {
 		p := &s.seats[i]
 		sw := sprites.Players[p.Color]
 		s.menu.Add(&ui.Button{ID: "color-" + strconv.Itoa(i), Swatch: &sw, Disabled: s.online})
-		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i, Disabled: s.online})
+		s.menu.Add(&ui.Button{ID: "name-" + strconv.Itoa(i), Label: p.Name, Selected: s.editing == i, Disabled: s.online && i != 0})
 		// Who sits there: a person, or the computer at one of its levels, in one choice.
 		s.menu.Add(&ui.Button{ID: "human-" + strconv.Itoa(i), Label: lang.T("setup.person"), Selected: p.here()})
 		for _, l := range ai.Levels {
@@ -396,6 +399,15 @@ func (s *setup) act(id string) bool {
 		return true
 	case "start":
 		if s.online {
+			// Online, the host's name is the one this device shows to every table from now on.
+			st := s.m.settings
+			st.Name = ""
+			if s.named[0] {
+				st.Name = tableName(s.seats[0].Name)
+			}
+			if st.Name != s.m.settings.Name {
+				s.m.setSettings(st)
+			}
 			s.m.Goto(newHostLobby(s.m, s.g, s.seatSpecs()))
 			return true
 		}
@@ -415,8 +427,8 @@ func (s *setup) act(id string) bool {
 		}
 		p.Color = s.nextColor(i)
 	case "name":
-		if s.online {
-			return false
+		if s.online && i != 0 {
+			return false // the invited name themselves
 		}
 		s.editing = i
 		s.m.reader.Text = true

@@ -5,6 +5,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"sig/rules/games"
 	"sig/scenes/lang"
 	"sig/scenes/ui"
 	"sig/sprites"
@@ -23,9 +24,10 @@ type title struct {
 	// painted on the next (see drawArt); artShown once it has been.
 	artDue, artShown bool
 
-	cont   *play   // the saved, unfinished game that Continue resumes (nil: none)
-	notice string  // what became of a save that could not be continued
-	noteR  ui.Rect // where the notice is drawn
+	cont   *play     // the saved, unfinished game that Continue resumes (nil: none)
+	notice string    // what became of a save that could not be continued
+	seat   *keptSeat // the online seat Back to your online match takes back (nil: none)
+	noteR  ui.Rect   // where the notice is drawn
 }
 
 func newTitle(m *Manager) *title {
@@ -35,8 +37,20 @@ func newTitle(m *Manager) *title {
 		// First, and so focused: the game being played is what a player most likely wants back.
 		s.menu.Add(&ui.Button{ID: "continue", Label: lang.T("saves.title.continue"), Sub: lang.N("saves.title.continue.sub", s.cont.d.Match().Moves(), gameName(s.cont.g), s.cont.d.Match().Moves()), Icon: ui.IconPlay, Look: ui.Primary, Draw: twoLineFace})
 	}
+	if k, ok := m.liveSeat(); ok {
+		// A seat held in an online match still going: taken back from here.
+		s.seat = &k
+		b := &ui.Button{ID: "rejoin", Label: lang.T("online.rejoin"), Icon: ui.IconPlay, Look: ui.Primary}
+		if g, ok := games.Lookup(k.Game); ok {
+			b.Sub, b.Draw = gameName(g), twoLineFace
+		}
+		if s.cont != nil {
+			b.Look = ui.Plain
+		}
+		s.menu.Add(b)
+	}
 	s.menu.Add(&ui.Button{ID: "play", Label: lang.T("title.play"), Icon: ui.IconPlay, Look: ui.Primary})
-	if s.cont != nil {
+	if s.cont != nil || s.seat != nil {
 		s.menu.Get("play").Look = ui.Plain // one primary button: Continue
 	}
 	s.menu.Add(&ui.Button{ID: "online", Label: lang.T("online.title")})
@@ -65,8 +79,10 @@ func (s *title) Layout(mt ui.Metrics) {
 	n := len(s.menu.Buttons)
 	// Continue is as tall as its two lines need (a long game name with large text wraps).
 	contH := 0.0
-	if b := s.menu.Get("continue"); b != nil {
-		contH = math.Max(0, twoLineH(mt, b, bw)-bh)
+	for _, id := range []string{"continue", "rejoin"} {
+		if b := s.menu.Get(id); b != nil && b.Sub != "" {
+			contH += math.Max(0, twoLineH(mt, b, bw)-bh)
+		}
 	}
 	buttonsH := float64(n)*bh + float64(n-1)*gap + contH
 	if buttonsH > scr.H && n > 1 {
@@ -112,7 +128,7 @@ func (s *title) Layout(mt ui.Metrics) {
 	for _, b := range s.menu.Buttons {
 		// Side by side, a right-to-left reader meets the name first, at the right.
 		h := bh
-		if b.ID == "continue" {
+		if b.ID == "continue" || b.ID == "rejoin" && b.Sub != "" {
 			h = math.Max(bh, twoLineH(mt, b, bw))
 		}
 		b.Rect = mt.Flip(ui.Rect{X: right.CX() - bw/2, Y: y, W: bw, H: h}, scr)
@@ -128,6 +144,10 @@ func (s *title) Update(in []ui.Intent) {
 		case "continue":
 			click()
 			s.m.Goto(s.cont)
+			return
+		case "rejoin":
+			click()
+			s.m.Goto(newResumeLobby(s.m, *s.seat))
 			return
 		case "online":
 			click()

@@ -301,8 +301,8 @@ func TestIdleMatchUnloads(t *testing.T) {
 
 // TestJoinAgain: a join is idempotent. A player whose answer never arrived (the connection
 // dropped, or a "busy" whose seat was in fact taken) sends the same invite again and gets
-// joined with the same key and the events; the same invite is refused as used while a
-// connection holds the seat, when it is the seat's other invite (link vs code), and once the
+// joined with the same key and the events, by the seat's link or its code alike (one
+// invitation); the invite is refused as used while a connection holds the seat, and once the
 // retry time is over.
 func TestJoinAgain(t *testing.T) {
 	srv := openServer(t, Config{JoinRetry: 2 * time.Second}, "")
@@ -326,14 +326,28 @@ func TestJoinAgain(t *testing.T) {
 		t.Fatalf("joined again as %+v, first %+v", j, j1)
 	}
 	again.waitSeq(first.last())
+	again.l.close()
+	waitPresence(t, host, 1, "away")
+	// The seat taken by its link is taken again by its code, with the same key.
+	coded := mk("guest1 by code")
+	coded.send(wire.ClientMsg{T: wire.TJoin, Code: c.Invites[0].Code})
+	if j := coded.expect(wire.TJoined); j.Key != j1.Key || j.Seat != 1 {
+		t.Fatalf("joined again by code as %+v, first by link %+v", j, j1)
+	}
 
 	second := mk("guest2")
 	second.send(byCode)
 	j2 := second.expect(wire.TJoined)
 	second.l.close()
 	waitPresence(t, host, 2, "away")
-	// The seat's invite link is another invite than the code it was taken with.
-	mk("guest2 by link").refused(wire.ClientMsg{T: wire.TJoin, Match: c.Match, Seat: 2, Secret: c.Invites[1].Secret}, wire.ReasonFull)
+	// The seat's invite link is the same invitation as the code it was taken with: the same key.
+	byLink2 := mk("guest2 by link")
+	byLink2.send(wire.ClientMsg{T: wire.TJoin, Match: c.Match, Seat: 2, Secret: c.Invites[1].Secret})
+	if j := byLink2.expect(wire.TJoined); j.Key != j2.Key || j.Seat != 2 {
+		t.Fatalf("joined again by link as %+v, first by code %+v", j, j2)
+	}
+	byLink2.l.close()
+	waitPresence(t, host, 2, "away")
 	back := mk("guest2 again")
 	back.send(wire.ClientMsg{T: wire.TJoin, Code: strings.ToLower(c.Invites[1].Code)})
 	if j := back.expect(wire.TJoined); j.Key != j2.Key || j.Seat != 2 {

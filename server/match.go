@@ -636,7 +636,7 @@ func (m *match) opened(ctx context.Context, c cmd) *wire.Refusal {
 	if c.quick {
 		greet = wire.ServerMsg{T: wire.TJoined, Match: m.id, Seat: 0, Key: c.create.key}
 	}
-	return m.seatWith(ctx, c.s, 0, 0, true, greet)
+	return m.seatWith(ctx, c.s, 0, 0, true, c.msg.Name, greet)
 }
 
 // join takes a seat with its invite (its secret or its short code).
@@ -651,10 +651,6 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 		return r
 	}
 	sm := &m.meta.Seats[msg.Seat]
-	invite := msg.Secret
-	if msg.Code != "" {
-		invite = msg.Code
-	}
 	ok := msg.Code != "" && sameSecret(msg.Code, sm.Code) || msg.Code == "" && sameSecret(msg.Secret, sm.Invite)
 	if !ok {
 		return wire.Refuse(wire.ReasonWrongSecret, "this invite does not open seat %d", msg.Seat)
@@ -662,12 +658,25 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 	if m.over && m.rm != nil {
 		return wire.Refuse(wire.ReasonFinished, "the match is over")
 	}
+	// The key follows from the seat's code, whether the code or the link came: both are the
+	// same invitation. A seat whose code is not sealed with its secret (a match made before
+	// the box) keys a link's join from the secret.
+	invites := []string{msg.Code}
+	if msg.Code == "" {
+		invites = []string{msg.Secret}
+		if code := sm.codeOf(msg.Secret); code != "" {
+			invites = []string{code, msg.Secret}
+		}
+	}
+	invite := invites[0]
 	if sm.Key != "" {
-		if key := seatKey(sm.Salt, invite); sm.Salt != "" && sameSecret(key, sm.Key) && !m.seats[msg.Seat].here() &&
-			time.Since(time.Unix(sm.Taken, 0)) < m.srv.cfg.JoinRetry {
-			m.log.Info("join again with the same invite", "seat", msg.Seat)
-			msg.Key = key
-			return m.seat(ctx, s, msg.Seat, msg, key, true)
+		for _, iv := range invites {
+			if key := seatKey(sm.Salt, iv); sm.Salt != "" && sameSecret(key, sm.Key) && !m.seats[msg.Seat].here() &&
+				time.Since(time.Unix(sm.Taken, 0)) < m.srv.cfg.JoinRetry {
+				m.log.Info("join again with the same invite", "seat", msg.Seat)
+				msg.Key = key
+				return m.seat(ctx, s, msg.Seat, msg, key, true)
+			}
 		}
 		for i, o := range m.meta.Seats {
 			if o.Kind == wire.Person && o.Key == "" && i != msg.Seat {
@@ -689,17 +698,18 @@ func (m *match) join(ctx context.Context, s *Session, msg wire.ClientMsg) *wire.
 
 // seat attaches s to seat n (taking it if new), answers joined, and sends what it missed.
 func (m *match) seat(ctx context.Context, s *Session, n int, msg wire.ClientMsg, key string, take bool) *wire.Refusal {
-	return m.seatWith(ctx, s, n, msg.Last, take, wire.ServerMsg{T: wire.TJoined, Req: msg.Req, Match: m.id, Seat: n, Key: key})
+	return m.seatWith(ctx, s, n, msg.Last, take, msg.Name, wire.ServerMsg{T: wire.TJoined, Req: msg.Req, Match: m.id, Seat: n, Key: key})
 }
 
-// seatWith is seat with the answer to send before the events.
-func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, greet wire.ServerMsg) *wire.Refusal {
+// seatWith is seat with the answer to send before the events; a seat taken now is seated
+// with its player's name.
+func (m *match) seatWith(ctx context.Context, s *Session, n int, last int64, take bool, name string, greet wire.ServerMsg) *wire.Refusal {
 	ss := &m.seats[n]
 	if ss.left {
 		return wire.Refuse(wire.ReasonLeft, "seat %d's player left this match for good", n)
 	}
 	if take && !ss.seated {
-		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n}); r != nil {
+		if r := m.write(ctx, wire.Event{Kind: wire.EvSeated, Round: m.round, Seat: n, Name: name}); r != nil {
 			return r
 		}
 	}

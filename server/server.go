@@ -288,6 +288,33 @@ type seatMeta struct {
 	// again gets the same key; Taken is when (Unix seconds).
 	Salt  string `json:"salt,omitempty"`
 	Taken int64  `json:"taken,omitempty"`
+	// Box is the short code sealed with the invite secret (sealCode): a join by link opens it,
+	// so that the link and the code of one seat give the same key.
+	Box string `json:"box,omitempty"`
+}
+
+// sealCode seals a seat's code with its invite secret (and opens it again: the same XOR).
+func sealCode(secret, code string) string {
+	h := sha256.Sum256([]byte("sig code box\x00" + secret))
+	b := []byte(code)
+	for i := range b {
+		b[i] ^= h[i%len(h)]
+	}
+	return hex.EncodeToString(b)
+}
+
+// codeOf is the code of seat sm opened with the invite secret ("" where the seat keeps no
+// sealed code, or secret is not its secret).
+func (sm *seatMeta) codeOf(secret string) string {
+	b, err := hex.DecodeString(sm.Box)
+	if err != nil || sm.Box == "" {
+		return ""
+	}
+	code, err := hex.DecodeString(sealCode(secret, string(b)))
+	if err != nil || !sameSecret(string(code), sm.Code) {
+		return ""
+	}
+	return string(code)
 }
 
 // seatKey is the key of a seat taken with invite (its secret or its code): 128 bits that follow
@@ -313,7 +340,7 @@ func (srv *Server) create(ctx context.Context, s *Session, msg wire.ClientMsg) (
 		sm := seatMeta{Kind: sp.Kind, Level: sp.Level}
 		if sp.Kind == wire.Person && i > 0 {
 			inv := wire.Invite{Seat: i, Secret: newSecret(), Code: newCode()}
-			sm.Invite, sm.Code = hashSecret(inv.Secret), hashSecret(inv.Code)
+			sm.Invite, sm.Code, sm.Box = hashSecret(inv.Secret), hashSecret(inv.Code), sealCode(inv.Secret, inv.Code)
 			if err := srv.st.putCode(ctx, inv.Code, codeEntry{Match: id, Seat: i, At: time.Now().Unix()}); err != nil {
 				return nil, srv.busy(err)
 			}
@@ -511,12 +538,18 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 		s.queued, s.claimed = g.ID, false
 		s.mu.Unlock()
 		srv.mu.Unlock()
+		s.mu.Lock()
+		s.name = msg.Name // for the seated event once paired
+		s.mu.Unlock()
 		s.sendMsg(wire.ServerMsg{T: wire.TQueued, Req: msg.Req})
 		return nil
 	}
 	srv.mu.Unlock()
 	// The one who waited creates; the newcomer joins with the invite; the match starts at once.
-	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}}
+	other.mu.Lock()
+	waiting := other.name
+	other.mu.Unlock()
+	cm := wire.ClientMsg{V: wire.Version, T: wire.TCreate, Game: g.ID, Players: 2, Seats: []wire.SeatSpec{{Kind: wire.Person}, {Kind: wire.Person}}, Name: waiting}
 	id := newSecret()
 	md := &meta{Game: g.ID, Players: 2, Seats: []seatMeta{{Kind: wire.Person}, {Kind: wire.Person}}}
 	keys := [2]string{newSecret(), newSecret()}
@@ -536,7 +569,7 @@ func (srv *Server) quick(ctx context.Context, s *Session, msg wire.ClientMsg) *w
 	srv.met.created.Inc()
 	m.send(cmd{s: other, msg: cm, create: &created{key: keys[0]}, quick: true, held: true})
 	m.hold()
-	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req}, quickKey: keys[1], held: true})
+	m.send(cmd{s: s, msg: wire.ClientMsg{T: wire.TQuick, Req: msg.Req, Name: msg.Name}, quickKey: keys[1], held: true})
 	return nil
 }
 

@@ -51,6 +51,7 @@ type Session struct {
 	done      chan struct{}
 	closed    bool
 	why       string
+	name      string // the name given with quick, while waiting for a stranger
 }
 
 // replay is the part of a match's history a session has yet to be sent. The events are a

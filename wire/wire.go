@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -28,6 +29,7 @@ const MaxMessage = 4096
 const (
 	MaxSeats   = 8  // seats of a match (the race games take up to eight players)
 	MaxTextLen = 64 // ids, codes, secrets, moves, names of things
+	MaxName    = 24 // characters of a player's name
 )
 
 // Type is what a message is for.
@@ -127,6 +129,9 @@ type ClientMsg struct {
 	Move    string     `json:"move,omitempty"`
 	Emote   string     `json:"emote,omitempty"`
 	Choice  string     `json:"choice,omitempty"`
+	// Name, with create, join and quick, is what the sender is called at the table (at most
+	// MaxName characters; "": the seat's number). The seated event carries it to everyone.
+	Name string `json:"name,omitempty"`
 }
 
 // ServerMsg is every message the server sends; Type says which fields count.
@@ -195,6 +200,7 @@ type Event struct {
 	Secret  string     `json:"secret,omitempty"`
 	Ranks   []int      `json:"ranks,omitempty"`
 	Why     string     `json:"why,omitempty"`
+	Name    string     `json:"name,omitempty"` // seated: what its player is called ("": none given)
 }
 
 // Presence is whether a seat's player is connected now.
@@ -286,6 +292,9 @@ func (m *ClientMsg) check() *Refusal {
 		if tooLong(s) {
 			return Refuse(ReasonBadField, "%s is at most %d bytes", name, MaxTextLen)
 		}
+	}
+	if tooLong(m.Name) || utf8.RuneCountInString(m.Name) > MaxName || strings.IndexFunc(m.Name, unicode.IsControl) >= 0 {
+		return Refuse(ReasonBadField, "name: at most %d characters, none of them a control character", MaxName)
 	}
 	if m.Seat < 0 || m.Seat >= MaxSeats {
 		return Refuse(ReasonBadField, "seat %d: seats are numbered 0 to %d", m.Seat, MaxSeats-1)
