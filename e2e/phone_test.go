@@ -293,10 +293,10 @@ func TestPhoneProfile(t *testing.T) {
 	for _, m := range phoneMarks {
 		rep.WriteString(" " + m.label + " |")
 	}
-	rep.WriteString(" first frame − last byte |\n| --- | --- | ---: |" + strings.Repeat(" ---: |", len(phoneMarks)+1) + "\n")
+	rep.WriteString(" first frame − last byte (or compiled, if later) |\n| --- | --- | ---: |" + strings.Repeat(" ---: |", len(phoneMarks)+1) + "\n")
 	var played *browserPage
 	for i, np := range []netProfile{slow4G, fast4G} {
-		ctx := newBrowser(t, 10*time.Minute)
+		ctx := newBrowser(t, 25*time.Minute)
 		p := phoneTab(t, ctx, "phone-"+strings.ReplaceAll(np.shortLabel, " ", ""), true, np)
 		for visit := range 3 {
 			label := "first visit"
@@ -309,8 +309,10 @@ func TestPhoneProfile(t *testing.T) {
 			for _, v := range marks {
 				fmt.Fprintf(&rep, " %.0f |", v)
 			}
-			if marks[1] > 0 {
-				fmt.Fprintf(&rep, " %.0f |\n", marks[len(marks)-1]-marks[1])
+			// The counting of the bytes can end after the compilation that reads the same
+			// stream: the later of the two is when the last byte was in.
+			if last := max(marks[1], marks[2]); last > 0 {
+				fmt.Fprintf(&rep, " %.0f |\n", marks[len(marks)-1]-last)
 			} else {
 				rep.WriteString(" – |\n")
 			}
