@@ -218,7 +218,7 @@ func TestFirstScreen(t *testing.T) {
 			if !strings.Contains(fs.Status, " of ") || !strings.Contains(fs.Status, " MB") || !strings.Contains(fs.Status, "left") {
 				t.Errorf("the progress line %q does not say the megabytes and the time left", fs.Status)
 			}
-			if len(fs.Art) != 2 || fs.Art[0] != 684 || len(fs.ArtRect) != 4 || fs.ArtRect[2] < 100 {
+			if len(fs.Art) != 2 || fs.Art[0] != 616 || len(fs.ArtRect) != 4 || fs.ArtRect[2] < 100 {
 				t.Errorf("the title's picture is not shown: natural size %v, on the page %v", fs.Art, fs.ArtRect)
 			}
 			if fs.Before > firstScreenBudget {
