@@ -239,6 +239,38 @@ func TestFirstScreen(t *testing.T) {
 	}
 }
 
+// TestFirstScreenContinue: with a game saved, the title's first frame has Continue above its
+// buttons, and the first screen lays itself out for one button more. A Seega game between
+// computers is played until saved, then the page is opened again with the processor slowed 4×
+// (the build now comes from the service worker's cache): the first screen, then the title's
+// first frame, are kept to be looked at side by side, and the hook must show Continue.
+func TestFirstScreenContinue(t *testing.T) {
+	url := site(t)
+	ctx := newBrowser(t, 6*time.Minute)
+	p := openPage(t, ctx, "first-screen-390x844-continue", url+"?game=seega&seats=ai:easy,ai:easy", true, "")
+	p.waitFor("a few moves played (and saved)", func(v view) bool { return len(v.Moves) >= 4 }, 120*time.Second)
+	p.waitJS("the service worker", `document.documentElement.dataset.sigOffline`, 60*time.Second)
+	time.Sleep(3 * time.Second)
+	if _, err := chromedp.Call(ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: cpuSlowdown}); err != nil {
+		t.Fatal(err)
+	}
+	p.open(url)
+	if eval[bool](p, `!!document.documentElement.dataset.sigFirstFrameMs`) {
+		t.Log("the game's first frame came before the first screen could be taken")
+	} else {
+		p.screenshot("loading")
+	}
+	p.waitJS("the title's first frame", `document.documentElement.dataset.sigFirstFrameMs && typeof sig === 'function' && sig() !== null`, 120*time.Second)
+	p.waitJS("the first screen gone", `document.getElementById('sig-loader').hidden`, 30*time.Second)
+	time.Sleep(time.Second)
+	p.screenshot("game")
+	if v := p.hook(); v.Scene != "title" {
+		t.Fatalf("the page opened on %q, not the title", v.Scene)
+	} else if _, ok := v.hit("continue"); !ok {
+		t.Errorf("the title shows no Continue after a saved game (its hit areas: %s)", v.ids())
+	}
+}
+
 // phoneMarks are the loader's and the game's start-up times (ms after navigation).
 var phoneMarks = []struct{ key, label string }{
 	{"sigFetchMs", "response began"},
