@@ -266,7 +266,7 @@ func TestFirstScreenContinue(t *testing.T) {
 	p.screenshot("game")
 	if v := p.hook(); v.Scene != "title" {
 		t.Fatalf("the page opened on %q, not the title", v.Scene)
-	} else if _, ok := v.hit("continue"); !ok {
+	} else if _, ok := v.hit("button:continue"); !ok {
 		t.Errorf("the title shows no Continue after a saved game (its hit areas: %s)", v.ids())
 	}
 }
