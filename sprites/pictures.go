@@ -271,6 +271,19 @@ func (c *Cache) Has(key any) bool {
 	return ok
 }
 
+// Keep counts key's picture, if held, as used in this frame without copying it: for a few
+// small pictures that are needed again and again but not in every frame (the sticks of a
+// throw, between throws), which the idle rule would let go between two uses and which would
+// then be painted again in the middle of the next.
+func (c *Cache) Keep(key any) {
+	if e, ok := c.byKey[key]; ok {
+		p := e.Value.(*cached)
+		c.inFrame(p)
+		p.used, p.usedAt = c.frame, c.at
+		c.lru.MoveToFront(e)
+	}
+}
+
 // Forget deallocates key's picture, if held (its owner knows it will not be shown again).
 func (c *Cache) Forget(key any) {
 	if e, ok := c.byKey[key]; ok {

@@ -211,6 +211,39 @@ func TestCacheLetsIdlePicturesGo(t *testing.T) {
 	}
 }
 
+// TestCacheKeepHoldsAnIdlePicture: a picture kept (Keep) in every frame stays past idleTime
+// without being copied or painted again, while one neither asked for nor kept goes; Keep of a
+// picture not held paints nothing.
+func TestCacheKeepHoldsAnIdlePicture(t *testing.T) {
+	c := NewCache(1 << 20)
+	var now time.Time
+	c.SetClock(func() time.Time { return now })
+	painted := 0
+	paint := func(*ebiten.Image) { painted++ }
+	c.NextFrame()
+	c.Get("kept", 8, 8, paint)
+	c.Get("left", 8, 8, paint)
+	for i := 0; i < 3*60*int(idleTime/time.Second); i++ {
+		now = now.Add(time.Second / 60)
+		c.NextFrame()
+		c.Keep("kept")
+		c.Keep("never painted")
+	}
+	if !c.Has("kept") {
+		t.Errorf("a picture kept in every frame went after %v unasked", 3*idleTime)
+	}
+	if c.Has("left") {
+		t.Errorf("a picture neither asked for nor kept for %v is still held", 3*idleTime)
+	}
+	if c.Has("never painted") || painted != 2 {
+		t.Errorf("Keep painted: %d paints, a picture never asked for held %v", painted, c.Has("never painted"))
+	}
+	c.Get("kept", 8, 8, paint)
+	if painted != 2 {
+		t.Errorf("the kept picture was painted again when next asked for")
+	}
+}
+
 // TestCacheKeepsLittleOfScreensLeft: of the pictures not asked for in the last frame, the
 // cache keeps the most recently used up to its spare bytes, whatever room its bound leaves;
 // the last frame's pictures stay however many bytes they take.

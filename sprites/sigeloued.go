@@ -10,8 +10,32 @@ import (
 // DrawOuedPiece draws a Sig El Oued piece on (cx, cy), radius r. freed in [0, 1] is how far it
 // has been freed: a piece that has never moved (0) lies flat and dull with a small lock on its
 // rim; a freed one (1) stands up bright, a turned counter with the player's mark. lift raises
-// it (a hop, a capture's flight), alpha fades it (reduced motion).
+// it (a hop, a capture's flight), alpha fades it (reduced motion). It is the shadow
+// (OuedPieceShadow) under the piece itself (DrawOuedPieceBody) raised by OuedPieceRise.
 func DrawOuedPiece(dst *ebiten.Image, pc PlayerColor, cx, cy, r, freed, lift, alpha float64) {
+	if alpha <= 0 || r <= 0 {
+		return
+	}
+	dx, dy, sr, a := OuedPieceShadow(r, freed, lift)
+	Disc(dst, cx+dx, cy+dy, sr, Fade(color.RGBA{0, 0, 0, a}, alpha))
+	DrawOuedPieceBody(dst, pc, cx, cy-OuedPieceRise(r, lift), r, freed, alpha)
+}
+
+// OuedPieceShadow is where the shadow of a piece of radius r on (0, 0) lies, its radius and its
+// opacity (black, premultiplied): further away and larger the higher the piece is lifted.
+func OuedPieceShadow(r, freed, lift float64) (dx, dy, radius float64, alpha uint8) {
+	freed = math.Max(0, math.Min(1, freed))
+	thick := r * (0.08 + 0.2*freed)
+	sh := r * (0.1 + 0.12*freed + 0.3*lift)
+	return sh * 0.45, sh + thick*0.5, r * (1 + 0.05*lift), uint8(50 + 20*freed)
+}
+
+// OuedPieceRise is how far a piece of radius r lifted by lift is drawn above its place.
+func OuedPieceRise(r, lift float64) float64 { return r * 0.35 * lift }
+
+// DrawOuedPieceBody draws a piece as DrawOuedPiece does, without its shadow and unlifted: what
+// a picture of the piece holds, copied as it hops.
+func DrawOuedPieceBody(dst *ebiten.Image, pc PlayerColor, cx, cy, r, freed, alpha float64) {
 	if alpha <= 0 || r <= 0 {
 		return
 	}
@@ -26,9 +50,7 @@ func DrawOuedPiece(dst *ebiten.Image, pc PlayerColor, cx, cy, r, freed, lift, al
 	edge := Mix(face, Ink, 0.45)
 	// A standing piece is a thick counter: its side shows below its top.
 	thick := r * (0.08 + 0.2*freed)
-	sh := r * (0.1 + 0.12*freed + 0.3*lift)
-	Disc(dst, cx+sh*0.45, cy+sh+thick*0.5, r*(1+0.05*lift), fade(color.RGBA{0, 0, 0, uint8(50 + 20*freed)}))
-	cy -= thick*0.5 + r*0.35*lift
+	cy -= thick * 0.5
 	Disc(dst, cx, cy+thick, r, fade(edge))
 	Fill(dst, RoundRect(cx-r, cy, 2*r, thick, 0), fade(edge))
 	Disc(dst, cx, cy, r*0.97, fade(face))

@@ -35,6 +35,9 @@
   const root = document.documentElement;
 
   progress.hidden = false;
+  if (globalThis.sigLayout) {
+    globalThis.sigLayout(); // the progress bar takes room below the games
+  }
 
   function setState(state) {
     root.dataset.sigState = state;
@@ -44,9 +47,40 @@
     return (bytes / 1e6).toFixed(1);
   }
 
+  // SAY is the progress line's words in the first screen's language (index.html picks it).
+  const SAY = {
+    en: { loading: 'Loading…', of: (a, b) => a + ' of ' + b + ' MB', mb: (a) => a + ' MB',
+      s: (n) => 'about ' + n + ' s left', min: (n) => 'about ' + n + ' min left', starting: 'Starting…' },
+    fr: { loading: 'Chargement…', of: (a, b) => a + ' sur ' + b + ' Mo', mb: (a) => a + ' Mo',
+      s: (n) => 'encore ' + n + ' s environ', min: (n) => 'encore ' + n + ' min environ', starting: 'Démarrage…' },
+    ar: { loading: 'جارٍ التحميل…', of: (a, b) => a + ' من ' + b + ' ميغابايت', mb: (a) => a + ' ميغابايت',
+      s: (n) => 'بقي نحو ' + n + ' ث', min: (n) => 'بقي نحو ' + n + ' دقيقة', starting: 'جارٍ البدء…' },
+  };
+  const say = SAY[root.dataset.sigLang] || SAY.en;
+
   // onWire is the size of the download as it travels (compressed), when the server says it;
   // the bar counts unpacked bytes, but the line shows what the player actually downloads.
   let onWire = 0;
+
+  // The download's pace over its last few seconds, for the time left: samples of (time,
+  // fraction done), the oldest dropped once more than 3 s old.
+  const pace = [];
+
+  // timeLeft says how long the rest of the download should take at the recent pace, or ''
+  // while the pace is not known yet (under half a second of it).
+  function timeLeft(fraction) {
+    const now = performance.now();
+    pace.push([now, fraction]);
+    while (pace.length > 2 && now - pace[1][0] > 3000) {
+      pace.shift();
+    }
+    const [t0, f0] = pace[0];
+    if (now - t0 < 500 || fraction <= f0 || fraction >= 1) {
+      return '';
+    }
+    const left = (1 - fraction) * (now - t0) / (fraction - f0) / 1000;
+    return left > 90 ? say.min(Math.round(left / 60)) : say.s(Math.max(1, Math.round(left)));
+  }
 
   // showProgress shows loaded of total bytes; total 0 means unknown (an open-ended bar).
   function showProgress(loaded, total) {
@@ -56,13 +90,14 @@
       bar.classList.remove('open');
       fill.style.width = pct + '%';
       bar.setAttribute('aria-valuenow', String(pct));
-      statusLine.textContent = onWire > 0
-        ? 'Loading… ' + mb(fraction * onWire) + ' of ' + mb(onWire) + ' MB'
-        : 'Loading… ' + pct + '%';
+      const left = timeLeft(fraction);
+      statusLine.textContent = say.loading + ' ' + (onWire > 0 ? say.of(mb(fraction * onWire), mb(onWire)) : pct + '%') +
+        (left ? ' · ' + left : '');
+      root.dataset.sigLeft = left;
     } else {
       bar.classList.add('open');
       bar.removeAttribute('aria-valuenow');
-      statusLine.textContent = 'Loading… ' + mb(loaded) + ' MB';
+      statusLine.textContent = say.loading + ' ' + say.mb(mb(loaded));
     }
   }
 
@@ -450,7 +485,7 @@
       return;
     }
     root.dataset.sigLoadedMs = performance.now().toFixed(0);
-    showStatus('Starting…');
+    showStatus(say.starting);
     setState('starting');
     watchCanvas();
     root.dataset.sigRunMs = performance.now().toFixed(0);

@@ -103,47 +103,52 @@ func (b *elOuedBoard) drawPiece(dst *ebiten.Image, p int, pc elOuedPiece, picked
 	b.drawOuedPiece(dst, b.color(p), x, y, r, f, lift, alpha)
 }
 
-// Steps of a piece's freeing and lift in its cached pictures: enough that a lock fading or a
-// piece hopping moves smoothly, few enough that a game makes a few dozen pictures.
-const (
-	freedSteps = 8
-	liftSteps  = 8
-)
+// freedSteps is how finely a piece's freeing is kept in its cached pictures: enough that a
+// lock fading moves smoothly, few enough that a game makes a few dozen pictures.
+const freedSteps = 8
 
-// drawOuedPiece draws a piece as sprites.DrawOuedPiece does, from a picture made once per
-// colour, size step (sizeKey), freeing and lift; alpha fades the whole picture.
+// drawOuedPiece draws a piece as sprites.DrawOuedPiece does: its shadow from the disc's
+// picture and the piece from a picture made once per colour, size step (sizeKey) and freeing
+// step, raised by its lift; alpha fades the whole. A hop copies the same two pictures in
+// every frame: with a picture for each step of the lift too (nine times as many, most of
+// them seen only in a hop), the pictures of a hop went unused long enough between hops for
+// the cache to let them go, and were painted again, a dozen paths each, in the middle of the
+// next one.
 func (b *elOuedBoard) drawOuedPiece(dst *ebiten.Image, pc sprites.PlayerColor, x, y, r, freed, lift, alpha float64) {
 	if alpha <= 0 || r <= 0 {
 		return
 	}
-	fs := int(math.Round(math.Max(0, math.Min(1, freed)) * freedSteps))
-	ls := int(math.Round(math.Max(0, math.Min(1, lift)) * liftSteps))
-	st, rq := b.pieceStamp(pc, r, fs, ls)
-	b.stamps.draw(dst, st, x, y, r/rq, alpha, white)
+	freed = math.Max(0, math.Min(1, freed))
+	lift = math.Max(0, math.Min(1, lift))
+	dx, dy, sr, a := sprites.OuedPieceShadow(r, freed, lift)
+	b.stamps.draw(dst, b.stamps.disc(r), x+dx, y+dy, sr/r, alpha, color.RGBA{0, 0, 0, a})
+	fs := int(math.Round(freed * freedSteps))
+	st, rq := b.pieceStamp(pc, r, fs)
+	b.stamps.draw(dst, st, x, y-sprites.OuedPieceRise(r, lift), r/rq, alpha, white)
 }
 
-// pieceStamp is the picture of pc's piece at the size step of r, freeing step fs and lift
-// step ls, and the radius it is painted at.
-func (b *elOuedBoard) pieceStamp(pc sprites.PlayerColor, r float64, fs, ls int) (*stamp, float64) {
-	k, n, rq := pieceStampKey(pc, r, fs, ls)
+// pieceStamp is the picture of pc's piece (without its shadow) at the size step of r and
+// freeing step fs, and the radius it is painted at.
+func (b *elOuedBoard) pieceStamp(pc sprites.PlayerColor, r float64, fs int) (*stamp, float64) {
+	k, n, rq := pieceStampKey(pc, r, fs)
 	return b.stamps.get(k, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
-		sprites.DrawOuedPiece(img, pc, float64(n)/2, float64(n)/2, rq, float64(fs)/freedSteps, float64(ls)/liftSteps, 1)
+		sprites.DrawOuedPieceBody(img, pc, float64(n)/2, float64(n)/2, rq, float64(fs)/freedSteps, 1)
 	}), rq
 }
 
 // pieceStampKey names a piece's picture; n is its side and rq the radius it is painted at.
-func pieceStampKey(pc sprites.PlayerColor, r float64, fs, ls int) (k stampKey, n int, rq float64) {
+func pieceStampKey(pc sprites.PlayerColor, r float64, fs int) (k stampKey, n int, rq float64) {
 	sk, rq := sizeKey(r)
-	// The piece, its side, shadow and lock lie within 1.6 radii of its centre.
+	// The piece, its side and lock lie within 1.6 radii of its centre.
 	n = int(math.Ceil(rq*3.4)) + 4
-	return stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: sk, h: fs*(liftSteps+1) + ls}, n, rq
+	return stampKey{kind: stampPiece, c: pc.Color, text: string(rune('a' + int(pc.Mark))), w: sk, h: fs}, n, rq
 }
 
 // Warm paints one picture the board's animations will need that is not made yet and reports
-// whether it painted one: the outline of each square (lit when a piece may land there), and
-// each player's piece at every lift step and every freeing step. The play
-// scene calls it in frames where nothing moves, so a piece's first hop copies pictures
-// instead of painting them in the middle of the animation.
+// whether it painted one: the outline of each square (lit when a piece may land there), the
+// shadow's disc, and each player's piece at every freeing step. The play scene calls it in
+// frames where nothing moves, so a piece's first hop copies pictures instead of painting them
+// in the middle of the animation.
 func (b *elOuedBoard) Warm() bool {
 	if b.b == nil {
 		return false
@@ -156,10 +161,13 @@ func (b *elOuedBoard) Warm() bool {
 		}
 	}
 	r := b.pieceR()
+	if k := discStampKey(r); !b.stamps.has(k) {
+		b.stamps.disc(r)
+		return true
+	}
 	for p := range sigeloued.Players {
 		pc := b.color(p)
-		// Locked and freed pieces first (every hop), then the steps of a lock fading, which
-		// a piece can be caught in mid-hop.
+		// Locked and freed pieces first (every hop), then the steps of a lock fading.
 		for i := 0; i <= freedSteps; i++ {
 			fs := i - 1 // 0, freedSteps, then 1, 2, …
 			switch i {
@@ -168,11 +176,9 @@ func (b *elOuedBoard) Warm() bool {
 			case 1:
 				fs = freedSteps
 			}
-			for ls := 0; ls <= liftSteps; ls++ {
-				if k, _, _ := pieceStampKey(pc, r, fs, ls); !b.stamps.has(k) {
-					b.pieceStamp(pc, r, fs, ls)
-					return true
-				}
+			if k, _, _ := pieceStampKey(pc, r, fs); !b.stamps.has(k) {
+				b.pieceStamp(pc, r, fs)
+				return true
 			}
 		}
 	}

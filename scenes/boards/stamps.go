@@ -150,10 +150,13 @@ func (c *stampCache) textStamp(m ui.Metrics, k stampKey) *stamp {
 // disc is a white disc of radius r (tinted when drawn); anchor at its centre.
 func (c *stampCache) disc(r float64) *stamp {
 	n := int(math.Ceil(r*2)) + 4
-	return c.get(stampKey{kind: stampDisc, w: int(math.Round(r * 4))}, n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
+	return c.get(discStampKey(r), n, n, float64(n)/2, float64(n)/2, func(img *ebiten.Image) {
 		sprites.Disc(img, float64(n)/2, float64(n)/2, r, white)
 	})
 }
+
+// discStampKey names the picture of disc(r).
+func discStampKey(r float64) stampKey { return stampKey{kind: stampDisc, w: int(math.Round(r * 4))} }
 
 // ring is a white ring of radius r and width w (tinted when drawn); anchor at its centre.
 func (c *stampCache) ring(r, w float64) *stamp {

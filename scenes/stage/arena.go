@@ -107,6 +107,25 @@ func (a *Arena) Warm(m ui.Metrics) bool {
 	return false
 }
 
+// keepFlying keeps the pictures of the sticks in the air (Warm's) while the arena is shown:
+// between two throws they go unused for longer than the picture cache keeps an unused picture,
+// and a throw then painted them again as it flew (a rough stick is some 25 paths, and a throw
+// of El Oued's six needs up to 27 pictures), where frames do not come fast enough to warm them
+// while nothing moves: on a slow phone, the longest frames of the game.
+func (a *Arena) keepFlying(m ui.Metrics) {
+	kind, l := a.stickPixels(m, a.Rect)
+	hp := int(math.Round(l * 2))
+	if hp < 2 {
+		return
+	}
+	id := a.flying.ID()
+	for roll := 0; roll <= rollSteps; roll++ {
+		ui.Pictures.Keep(stickKey{owner: id, shadow: true, roll: roll, length: hp})
+		ui.Pictures.Keep(stickKey{owner: id, kind: kind, marked: true, roll: roll, length: hp})
+		ui.Pictures.Keep(stickKey{owner: id, kind: kind, marked: false, roll: roll, length: hp})
+	}
+}
+
 // stickPixels is the kind of the sticks and how long they are, in pixels, in the tray r, as
 // the next throw will lay them.
 func (a *Arena) stickPixels(m ui.Metrics, r ui.Rect) (sprites.StickKind, float64) {
@@ -676,6 +695,7 @@ func (a *Arena) Draw(dst *ebiten.Image, m ui.Metrics) {
 	if r.W <= 0 || r.H <= 0 || len(a.sticks) == 0 {
 		return
 	}
+	a.keepFlying(m)
 	k := arenaKey{n: len(a.sticks), landed: a.Landed(), kind: a.Kind, unit: m.Unit}
 	if (a.thrown && !a.landed) || len(a.sticks) > len(k.sticks) {
 		// In motion (a stick may fly over the wall, out of the still picture): the tray from
@@ -708,8 +728,8 @@ func (a *Arena) paintTray(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 	sprites.Fill(dst, sprites.RoundRect(in.X, in.Y, in.W, in.H*0.12, rad*0.7), color.RGBA{0, 0, 0, 28})
 }
 
-// paintSticks draws the sticks as they lie now in the tray r: from their pictures while they
-// fly, painted (into the still picture) once they lie.
+// paintSticks draws the sticks as they lie now in the tray r, from their pictures: on the
+// screen while they fly, into the still picture once they lie.
 func (a *Arena) paintSticks(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 	in := r.Inset(m.Pt(4))
 	asp, L := defaultAspect, stickLength(defaultAspect, len(a.sticks))
@@ -741,10 +761,9 @@ func (a *Arena) paintSticks(dst *ebiten.Image, m ui.Metrics, r ui.Rect) {
 			// Counted faces glow softly once the sticks lie still.
 			sprites.Fill(dst, sprites.Ellipse(x, y, l*0.6, l*0.16, s.angle), sprites.Fade(sprites.Saffron, 0.55))
 		}
-		if a.thrown && !a.landed {
-			a.drawFlying(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
-		} else {
-			sprites.DrawStickLifted(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
-		}
+		// In flight and at rest alike, each stick is copied from its picture (Warm paints them
+		// while nothing moves): painted into the still picture as it lands, six rough sticks
+		// were some 150 paths in one frame, the longest frame of a throw.
+		a.drawFlying(dst, kind, x, y, l, s.angle, up, math.Sin(s.roll), s.z*sy)
 	}
 }
