@@ -307,15 +307,16 @@ func TestSeatNamesFollowTheLanguage(t *testing.T) {
 		t.Fatalf("in French the seats are %q", got)
 	}
 	capFr := p.captionText()
-	// A log line about the second seat (a computer with the default name).
+	// A log line about the second seat (a computer with the default name). Inside a French
+	// sentence the name takes its article from the catalogue: "L’ordinateur 2 lance…".
 	line := -1
 	for i, l := range p.log {
-		if l.Player == 1 && strings.Contains(l.Text(), "Ordinateur 2") {
+		if l.Player == 1 && strings.Contains(l.Text(), "L’ordinateur 2") {
 			line = i
 		}
 	}
 	if line < 0 {
-		t.Fatalf("no log line names Ordinateur 2: %v", p.log)
+		t.Fatalf("no log line names L’ordinateur 2: %v", p.log)
 	}
 	st := m.settings
 	st.Lang = "en"
