@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"sig/scenes/ui"
 )
 
@@ -125,11 +123,5 @@ func TestOnlineScreens(t *testing.T) {
 		}
 		all = keep
 	}
-	ebiten.SetWindowTitle("Sig screens")
-	ebiten.SetScreenClearedEveryFrame(false)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	d := &driver{t: t, dir: dir, shots: all}
-	if err := ebiten.RunGame(d); err != nil && err != ebiten.Termination {
-		t.Fatal(err)
-	}
+	runShots(t, dir, all)
 }

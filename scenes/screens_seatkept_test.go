@@ -15,8 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"sig/online"
 	"sig/scenes/ui"
 	"sig/server"
@@ -166,11 +164,5 @@ func TestSeatKeptScreens(t *testing.T) {
 			)
 		}
 	}
-	ebiten.SetWindowTitle("Sig screens")
-	ebiten.SetScreenClearedEveryFrame(false)
-	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	d := &driver{t: t, dir: dir, shots: all}
-	if err := ebiten.RunGame(d); err != nil && err != ebiten.Termination {
-		t.Fatal(err)
-	}
+	runShots(t, dir, all)
 }

@@ -305,6 +305,11 @@ func TestScreens(t *testing.T) {
 		}
 		all = keep
 	}
+	runShots(t, dir, all)
+}
+
+// runShots opens the window and takes every shot in all, one after the other, into dir.
+func runShots(t *testing.T, dir string, all []shot) {
 	ebiten.SetWindowTitle("Sig screens")
 	ebiten.SetScreenClearedEveryFrame(false) // as New does: the manager skips unchanged frames
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
