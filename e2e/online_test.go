@@ -525,7 +525,10 @@ func TestBrowserOnline(t *testing.T) {
 	sameState(t, "Sig wa Duqqan", map[string]view{"host": hv, "friend": fv, "sigengine": {State: engineState(t, "sig-wa-duqqan", 4, hv.Moves)}})
 	t.Logf("Sig wa Duqqan, four seats: %d moves (%d by the computer seats; the pages threw %v), the same on both pages and in sigengine's replay (%.0f s in)", len(hv.Moves), byComputer, throws, time.Since(began).Seconds())
 
-	// The desktop build joins a match a browser made, by its code.
+	// The desktop build joins a match a browser made, by its code. The friend's page still holds
+	// its seat in the four-seat match, and a reload takes a held seat straight back; so this page
+	// first forgets that seat, as a second person on the same browser would start afresh.
+	eval[bool](friend, `localStorage.removeItem('sig.online-ticket'), true`)
 	friend.navigate(url)
 	dl := createOnline(friend, "seega", nil)
 	desktopJoins(t, <-desktopBin, server, dl)
