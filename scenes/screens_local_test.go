@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"strings"
 	"testing"
 
 	"sig/rules"
@@ -114,14 +113,6 @@ func TestScreensLocal(t *testing.T) {
 	}
 	defer func() { recordsHome = "" }()
 	all := localShots(matchServer(t), t.TempDir())
-	if only := os.Getenv("SIG_SHOT"); only != "" {
-		var keep []shot
-		for _, s := range all {
-			if strings.HasPrefix(s.name, only) {
-				keep = append(keep, s)
-			}
-		}
-		all = keep
-	}
+	all = onlyShots(all)
 	runShots(t, dir, all)
 }

@@ -9,7 +9,6 @@ package scenes
 import (
 	"net"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -112,16 +111,6 @@ func TestOnlineScreens(t *testing.T) {
 	dead := ln.Addr().String()
 	ln.Close()
 	all := onlineShots(t, addr, dead)
-	if only := os.Getenv("SIG_SHOT"); only != "" {
-		var keep []shot
-		for _, s := range all {
-			for _, name := range strings.Split(only, ",") {
-				if s.name == name {
-					keep = append(keep, s)
-				}
-			}
-		}
-		all = keep
-	}
+	all = onlyShots(all)
 	runShots(t, dir, all)
 }

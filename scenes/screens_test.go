@@ -318,3 +318,22 @@ func runShots(t *testing.T, dir string, all []shot) {
 		t.Fatal(err)
 	}
 }
+
+// onlyShots keeps the shots SIG_SHOT names (names or name prefixes, separated by commas), or
+// all of them when it is unset.
+func onlyShots(all []shot) []shot {
+	only := os.Getenv("SIG_SHOT")
+	if only == "" {
+		return all
+	}
+	var keep []shot
+	for _, s := range all {
+		for _, name := range strings.Split(only, ",") {
+			if strings.HasPrefix(s.name, name) {
+				keep = append(keep, s)
+				break
+			}
+		}
+	}
+	return keep
+}

@@ -158,9 +158,12 @@ type sadeqaBoard struct {
 	toast    string
 	toastA   float64
 	caption  string
-	busy     bool
-	fade     float64 // reduced motion: the holes in faded fading in (1 done)
-	faded    uint32
+	// explained: the caption is the standing instruction (explain), whose words depend on how
+	// the board lies; any other caption clears it.
+	explained bool
+	busy      bool
+	fade      float64 // reduced motion: the holes in faded fading in (1 done)
+	faded     uint32
 
 	// The decision at rest, from Sync.
 	st     *sadeqa.State
@@ -271,14 +274,8 @@ func (b *sadeqaBoard) Layout(m ui.Metrics, r ui.Rect) {
 	b.m = m
 	was := b.tall
 	b.tall = r.H > r.W*sadeqaUpright
-	if b.st != nil && was != b.tall {
-		// The standing instruction names the player's side as the board now lies.
-		b.tall = was
-		stale := b.explain(b.st)
-		b.tall = !was
-		if b.caption == stale {
-			b.caption = b.explain(b.st)
-		}
+	if b.explained && b.st != nil && was != b.tall {
+		b.caption = b.explain(b.st) // the player's side named as the board now lies
 	}
 	if b.tall {
 		b.layoutTall(m, r)
@@ -381,7 +378,7 @@ func (b *sadeqaBoard) Sync(s rules.State) {
 	b.st = st.Clone().(*sadeqa.State)
 	b.legal = st.Legal(b.legal)
 	b.note = ""
-	b.caption = b.explain(st)
+	b.caption, b.explained = b.explain(st), true
 	if sadeqa.Place(b.cursor).Row != st.ToMove() {
 		b.cursor = sadeqa.Hole(st.ToMove(), 1)
 	}
@@ -561,6 +558,7 @@ func (b *sadeqaBoard) animLift(q *stage.Queue, e rules.Event) {
 				}
 				b.origins |= 1 << from
 			}
+			b.explained = false
 			b.caption = say(b.env, p, "sadeqa.sows", sadeqaSeedWord(n), b.holeOf(from))
 			if lap > 1 {
 				b.caption = b.lifts(p, lap, n, from)
@@ -675,6 +673,7 @@ func (b *sadeqaBoard) animWarana(q *stage.Queue, e rules.Event) {
 		Start: func() {
 			b.owner[to] = p
 			b.spear[to] = 0
+			b.explained = false
 			b.caption = say(b.env, p, "sadeqa.spears", b.holeOf(to))
 		},
 		Run: func(t float64) {
@@ -743,6 +742,7 @@ func (b *sadeqaBoard) animCapture(q *stage.Queue, e rules.Event) {
 				from := sprites.Pt{X: c.X + float64(k)*b.hole*0.3 - b.hole*0.15*float64(n-1), Y: c.Y}
 				b.fly = append(b.fly, sadeqaFly{from: from, to: sprites.Pt{X: x, Y: y}, x: from.X, y: from.Y, scale: 1})
 			}
+			b.explained = false
 			b.caption = b.captures(p, n, from)
 			sounded = false
 		},
