@@ -62,10 +62,16 @@ func (Computer) Here() bool { return false }
 // whole games against the computer stay fast. The app leaves it at 0.
 var Nodes int64
 
+// Search is the one place a computer's level becomes the search's options, for the app's
+// computer seats and the match server's alike: the same level searches the same way wherever
+// it sits. seed is the search's own randomness (never a match's throw secret).
+func Search(l ai.Level, seed int64) ai.Options {
+	return ai.Options{Level: l, Seed: seed, Nodes: Nodes, Limit: ai.DefaultLimit(l)}
+}
+
 // Turn starts the computer's search of the move (throwing needs no search).
 func (c Computer) Turn(st rules.State, seed int64) Turn {
-	o := ai.Options{Level: c.Level, Seed: seed, Nodes: Nodes, Limit: ai.DefaultLimit(c.Level)}
-	return &thinking{t: ai.NewThinkerOptions(st, o)}
+	return &thinking{t: ai.NewThinkerOptions(st, Search(c.Level, seed))}
 }
 
 func (c Computer) String() string { return "ai:" + c.Level.String() }

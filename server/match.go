@@ -15,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"sig/ai"
+	driver "sig/match" // the app's computer seats: one place turns a level into a search
 	"sig/rules"
 	"sig/rules/games"
 	"sig/wire"
@@ -957,7 +958,9 @@ func (m *match) drive(ctx context.Context) {
 		st := m.rm.State.Clone()
 		// The search's own randomness comes from elsewhere than the throw secret: a computer's
 		// visible choices must tell nothing of the throws to come.
-		o := ai.Options{Level: level, Seed: mrand.Int64(), Limit: m.srv.cfg.ThinkLimit}
+		// The level searches as it does in the app; the operator's -think caps its time.
+		o := driver.Search(level, mrand.Int64())
+		o.Limit = min(o.Limit, m.srv.cfg.ThinkLimit)
 		go func() {
 			select {
 			case m.srv.think <- struct{}{}:
