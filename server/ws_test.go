@@ -174,3 +174,32 @@ func TestQuietClientsPinged(t *testing.T) {
 		t.Errorf("the client talking every 5 ms was pinged %d times: want none (one for a stall)", pings["talking"])
 	}
 }
+
+// TestDroppedSocketIsAwayAtOnce: a client whose connection ends without a goodbye (a desktop
+// game closed, a tab killed: the socket closes with no close frame) is shown away to the
+// others as soon as the server reads the end of its stream, not at the next ping, and its
+// seat is taken straight back by its key. Pings are set far beyond the wait, so only the
+// reader's end can tell.
+func TestDroppedSocketIsAwayAtOnce(t *testing.T) {
+	srv := openServer(t, Config{pingEvery: time.Hour}, "")
+	url := startWS(t, srv)
+	ps := table(t, "seega", 2, func(name string) *player { return newPlayer(t, name, dialWS(t, url)) })
+	host, guest := ps[0], ps[1]
+	waitPresence(t, host, 1, "here")
+	step(t, ps, 2)
+	host.drain(50 * time.Millisecond)
+	if got := presenceOf(host, 1); got != "here" {
+		t.Fatalf("before the drop the host sees the guest %q", got)
+	}
+	began := time.Now()
+	guest.l.(*wsLink).c.CloseNow() // the TCP connection ends; no close handshake
+	waitPresenceWithin(t, host, 1, "away", 5*time.Second)
+	t.Logf("the host saw the dropped guest away after %v", time.Since(began).Round(time.Millisecond))
+
+	back := newPlayer(t, "guest again", dialWS(t, url))
+	back.send(wire.ClientMsg{T: wire.TResume, Match: guest.match, Seat: 1, Key: guest.key})
+	if j := back.expect(wire.TJoined); j.Seat != 1 {
+		t.Fatalf("resuming with the dropped guest's key: %+v", j)
+	}
+	waitPresence(t, host, 1, "here")
+}
